@@ -1,0 +1,23 @@
+const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+
+// What this remote exposes to the shell: one module per page (each default-exports a component).
+const exposes = {
+    './LoginPage': './src/pages/LoginPage/LoginPage.tsx',
+    './CreateAccountPage': './src/pages/CreateAccountPage/CreateAccountPage.tsx',
+    './ForgotPasswordPage': './src/pages/ForgotPasswordPage/ForgotPasswordPage.tsx',
+    './CreatePasswordPage': './src/pages/CreatePasswordPage/CreatePasswordPage.tsx',
+    './RecaptchaPage': './src/pages/RecaptchaPage/RecaptchaPage.tsx',
+    './DashboardPage': './src/pages/DashboardPage/DashboardPage.tsx',
+    './NewsletterPage': './src/pages/NewsletterPage/NewsletterPage.tsx',
+    './AccountEditPage': './src/pages/AccountEditPage/AccountEditPage.tsx',
+    './AddressesPage': './src/pages/AddressesPage/AddressesPage.tsx',
+    './SubscriptionsPage': './src/pages/SubscriptionsPage/SubscriptionsPage.tsx',
+    './OrdersPage': './src/pages/OrdersPage/OrdersPage.tsx',
+    './OrderViewPage': './src/pages/OrderViewPage/OrderViewPage.tsx',
+    './ReviewsPage': './src/pages/ReviewsPage/ReviewsPage.tsx',
+    './BillingAgreementsPage': './src/pages/BillingAgreementsPage/BillingAgreementsPage.tsx',
+    './EmailNotificationsPage': './src/pages/EmailNotificationsPage/EmailNotificationsPage.tsx',
+    './DownloadablePage': './src/pages/DownloadablePage/DownloadablePage.tsx',
+};
+
+module.exports = createAppConfig({ name: 'account', dir: __dirname, port: 3003, exposes });

@@ -1,0 +1,1 @@
+/// <reference path="../../shared/src/types.d.ts" />

@@ -1,0 +1,10 @@
+const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+
+// What this remote exposes to the shell: one module per page (each default-exports a component).
+const exposes = {
+    './CheckoutPage': './src/pages/CheckoutPage/CheckoutPage.tsx',
+    './PaymentCompletePage': './src/pages/PaymentCompletePage/PaymentCompletePage.tsx',
+    './OrderSuccessPage': './src/pages/OrderSuccessPage/OrderSuccessPage.tsx',
+};
+
+module.exports = createAppConfig({ name: 'checkout', dir: __dirname, port: 3004, exposes });

@@ -1,0 +1,11 @@
+const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+
+// What this remote exposes to the shell: one module per page (each default-exports a component).
+const exposes = {
+    './HomePage': './src/pages/HomePage/HomePage.tsx',
+    './CmsPage': './src/pages/CmsPage/CmsPage.tsx',
+    './AdvicePage': './src/pages/AdvicePage/AdvicePage.tsx',
+    './ArticlePage': './src/pages/ArticlePage/ArticlePage.tsx',
+};
+
+module.exports = createAppConfig({ name: 'content', dir: __dirname, port: 3002, exposes });

@@ -1,0 +1,26 @@
+// Jest configuration shared by the front-end packages: TypeScript/TSX through SWC, jsdom, CSS Modules
+// as identity maps.
+const path = require('node:path');
+
+module.exports = (dir) => ({
+  rootDir: dir,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '\\.css$': path.join(__dirname, 'empty-module.cjs'),
+  },
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+});

@@ -1,0 +1,133 @@
+// Webpack configuration shared by the shell and every remote. The list of shared singletons is
+// part of the contract between teams, so it lives here beside the shared package.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const sharedPkg = require('../package.json');
+
+const deps = (name) => require(`${name}/package.json`).version;
+
+/** Singletons every app shares: one React, one router, one jotai store, one @shop/shared. */
+function sharedSingletons() {
+  const singleton = (pkg, strictVersion = false) => ({
+    singleton: true,
+    strictVersion,
+    requiredVersion: `^${deps(pkg)}`,
+  });
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/client': singleton('react-dom'),
+    'react-router-dom': singleton('react-router-dom'),
+    jotai: singleton('jotai', true),
+    '@shop/shared': {
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    },
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.name        federation name (shell, catalog, content, account, checkout)
+ * @param {string} o.dir         the app's folder
+ * @param {number} o.port        dev-server port
+ * @param {Record<string,string>} [o.exposes]  modules a remote exposes
+ * @param {boolean} [o.host]     the shell
+ * @param {string[]} [o.runtimePlugins]
+ */
+function createAppConfig(o) {
+  return (_env, argv) => {
+    const prod = argv.mode !== 'development';
+    const cssLoader = {
+      loader: 'css-loader',
+      options: {
+        modules: {
+          auto: true,
+          namedExport: false,
+          exportLocalsConvention: 'as-is',
+          localIdentName: prod ? `${o.name}_[hash:base64:6]` : `${o.name}__[name]__[local]`,
+        },
+      },
+    };
+    return {
+      mode: prod ? 'production' : 'development',
+      context: o.dir,
+      entry: { main: './src/index.ts' },
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(o.dir, 'dist'),
+        publicPath: 'auto',
+        // Entries keep stable names (served with revalidation); every other chunk is content-hashed (immutable).
+        filename: '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: o.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, configFile: path.join(o.dir, 'tsconfig.json') },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [prod ? MiniCssExtractPlugin.loader : 'style-loader', cssLoader],
+          },
+          { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        // Named chunks make the federation graph legible in the network panel and in tests.
+        chunkIds: 'named',
+        splitChunks: { chunks: 'async' },
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: o.name,
+          filename: 'remoteEntry.js',
+          manifest: true,
+          dts: false,
+          exposes: o.exposes ?? {},
+          remotes: {},
+          shared: sharedSingletons(),
+          runtimePlugins: o.runtimePlugins ?? [],
+        }),
+        ...(prod
+          ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
+          : []),
+        new HtmlWebpackPlugin({
+          template: path.join(o.dir, 'public/index.html'),
+          // Remotes get a page too: that is their standalone host for the team's own runs.
+          chunks: ['main'],
+        }),
+      ],
+      devServer: {
+        port: o.port,
+        host: '127.0.0.1',
+        hot: false,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [
+          {
+            context: ['/api', '/media'],
+            target: process.env.API_URL || 'http://127.0.0.1:8081',
+          },
+        ],
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, sharedSingletons };

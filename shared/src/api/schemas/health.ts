@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Migration state of the API's database: files shipped with the service vs migrations applied. */
+export const migrationStateSchema = z.object({
+  applied: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** Tag of the newest applied migration (e.g. '0001_app_meta'), null when none is applied. */
+  latest: z.string().nullable(),
+  pending: z.number().int().nonnegative(),
+});
+export type MigrationState = z.infer<typeof migrationStateSchema>;
+
+/** Answer of GET /api/health: 200 with status 'ok', 503 with status 'degraded'. */
+export const healthAnswerSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    ok: z.boolean(),
+    migrations: migrationStateSchema.optional(),
+  }),
+  version: z.string(),
+});
+export type HealthAnswer = z.infer<typeof healthAnswerSchema>;

@@ -1,0 +1,7 @@
+import { atomWithStorage } from 'jotai/utils';
+import { safeLocalStorage } from './storage';
+
+/** Set once the shopper accepts the cookie banner (localStorage key `cookiesAccepted`). */
+export const cookiesAcceptedAtom = atomWithStorage<boolean>('cookiesAccepted', false, safeLocalStorage<boolean>(), {
+  getOnInit: true,
+});

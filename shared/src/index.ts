@@ -1,0 +1,9 @@
+/** @shop/shared: the contract between the shell and the remotes. Keep it small and stable. */
+export * from './shop';
+export * from './atoms';
+export * from './api/client';
+export * from './api/schemas/cart';
+export * from './api/schemas/customer';
+export * from './pricing';
+export * from './ui';
+export * from './api/schemas/rewrite';

@@ -1,0 +1,4 @@
+export * from './RemoteBoundary';
+export * from './Spinner';
+export * from './PageHeading';
+export * from './StandaloneHost';

@@ -1,0 +1,29 @@
+import '@shop/shared/tokens.css';
+import './layout/reset.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'jotai';
+import { BrowserRouter } from 'react-router-dom';
+import { getShopStore } from '@shop/shared';
+import { App } from './App';
+import { readShopConfig, registerShopRemotes } from './federation/remotes';
+import { initErrorReporting } from './observability';
+
+async function start() {
+  const config = await readShopConfig();
+  registerShopRemotes(config);
+  initErrorReporting(config);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from the page');
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={getShopStore()}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,47 @@
+import { lazy, Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { RemoteBoundary, Spinner } from '@shop/shared';
+import { loadRemoteModule, resetRemote, type RemoteName } from './remotes';
+
+type Props = Record<string, unknown>;
+type Lazy = LazyExoticComponent<ComponentType<Props>>;
+
+// React.lazy keeps a rejected load forever, so failed entries are dropped from this cache on Retry.
+const cache = new Map<string, Lazy>();
+
+function lazyRemote(id: `${RemoteName}/${string}`): Lazy {
+  let component = cache.get(id);
+  if (!component) {
+    component = lazy(() => loadRemoteModule<{ default: ComponentType<Props> }>(id));
+    cache.set(id, component);
+  }
+  return component;
+}
+
+/** A region of the page rendered by a remote's exposed module, inside its own error boundary. */
+export function RemotePage({ module, props = {} }: { module: `${RemoteName}/${string}`; props?: Props }) {
+  const remote = module.split('/')[0] as RemoteName;
+  const [generation, setGeneration] = useState(0);
+  const Component = useMemo(() => lazyRemote(module), [module, generation]);
+
+  const retry = () => {
+    cache.delete(module);
+    resetRemote(remote);
+    setGeneration((g) => g + 1);
+  };
+
+  return (
+    <RemoteBoundary key={module} region={remote} onRetry={retry}>
+      <div data-remote={remote}>
+        <Suspense
+          fallback={
+            <div style={{ padding: 'var(--space-6)', textAlign: 'center' }}>
+              <Spinner />
+            </div>
+          }
+        >
+          <Component {...props} />
+        </Suspense>
+      </div>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,74 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+/** The four remotes and the team that owns each. */
+export const REMOTE_NAMES = ['catalog', 'content', 'account', 'checkout'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Run-time configuration of the page: where each remote's manifest lives, error reporting. */
+export interface ShopConfig {
+  remotes: Partial<Record<RemoteName, string>>;
+  sentryDsn?: string | undefined;
+  release?: string | undefined;
+}
+
+let current: ShopConfig = { remotes: {} };
+
+/**
+ * The page server inlines the configuration as JSON (no extra round trip); the dev server has
+ * no page server, so the shell falls back to fetching remotes.json.
+ */
+export async function readShopConfig(doc: Document = document): Promise<ShopConfig> {
+  const inline = doc.getElementById('shop-config')?.textContent;
+  if (inline) return JSON.parse(inline) as ShopConfig;
+  try {
+    const res = await fetch('/remotes.json', { cache: 'no-cache' });
+    if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+    return { remotes: (await res.json()) as ShopConfig['remotes'] };
+  } catch (error) {
+    // Without remotes the shell still renders its header, footer and basket.
+    console.error('[federation] could not read remotes.json', error);
+    return { remotes: {} };
+  }
+}
+
+const absolute = (entry: string) => new URL(entry, window.location.href).href;
+
+/** Registers every configured remote with the federation runtime. */
+export function registerShopRemotes(config: ShopConfig): void {
+  current = config;
+  registerRemotes(
+    Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: absolute(entry as string) })),
+  );
+}
+
+/** Drops the runtime's cached (failed) load of a remote so the next load starts afresh. */
+export function resetRemote(name: RemoteName): void {
+  const entry = current.remotes[name];
+  if (entry) registerRemotes([{ name, entry: absolute(entry) }], { force: true });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Loads an exposed module ('catalog/ProductPage'), retrying chunk and manifest failures with
+ * exponential backoff (300 ms, 900 ms) before giving up to the region's error boundary.
+ */
+export async function loadRemoteModule<T>(id: `${RemoteName}/${string}`, attempts = 3): Promise<T> {
+  const name = id.split('/')[0] as RemoteName;
+  if (!current.remotes[name]) throw new Error(`Remote "${name}" is not configured`);
+  let lastError: unknown;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) {
+      await sleep(300 * 3 ** (attempt - 1));
+      resetRemote(name);
+    }
+    try {
+      const mod = await loadRemote<T>(id);
+      if (mod) return mod;
+      lastError = new Error(`Remote module ${id} is empty`);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
