@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type DbKind = 'pglite' | 'postgres';
+
+/**
+ * The database handle every store receives: drizzle over either PGlite (embedded) or a `pg` Pool.
+ * Write queries with the query builder (`db.select()...`, `db.insert()...`, `db.transaction()`),
+ * which behave the same on both drivers. For raw SQL use `queryRows(db, sql\`...\`)`.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema> & { $client: PGlite | pg.Pool };
+
+const closers = new WeakMap<Db, () => Promise<void>>();
+
+/** Which driver is under this handle. */
+export function dbKind(db: Db): DbKind {
+  return typeof (db.$client as PGlite).dumpDataDir === 'function' ? 'pglite' : 'postgres';
+}
+
+export interface PgliteOptions {
+  /** Folder to persist into; omitted: in memory. */
+  dataDir?: string;
+  /** Start from a tarball made by `dumpDataDir()` (e.g. a migrated template for tests). */
+  loadDataDir?: Blob;
+}
+
+/** Opens (creating on first use) an embedded PGlite database with pg_trgm available. */
+export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
+  let unlock = () => {};
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    closers.set(db, async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
+    });
+    return db;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export interface PostgresOptions {
+  /** Called when an idle pooled connection fails (the pool replaces it). */
+  onPoolError?: (error: Error) => void;
+  poolSize?: number;
+}
+
+/** Connects a `pg` Pool to a real PostgreSQL (checks one connection before answering). */
+export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    application_name: 'shop-api',
+  });
+  pool.on('error', options.onPoolError ?? (() => {}));
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  closers.set(db, () => pool.end());
+  return db;
+}
+
+/** PostgreSQL when `databaseUrl` is set, else PGlite persisted in `${dataDir}/pglite`. */
+export async function openDb(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  options: PostgresOptions = {},
+): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** Closes the pool or PGlite instance (PGlite flushes to disk and releases its folder). */
+export async function closeDb(db: Db): Promise<void> {
+  const close = closers.get(db);
+  closers.delete(db);
+  if (close) await close();
+}
+
+/** Runs raw SQL on either driver and answers the rows. One statement per call (PGlite). */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * PGlite is single-process: two processes writing one folder corrupt it. A pid file beside the
+ * folder refuses a second opener while the first one is alive (a stale file is taken over).
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir.replace(/[\\/]+$/, '')}.lock`;
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, mine, { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === mine) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database ${dataDir} is in use by process ${owner}. Stop it first, ` +
+            'or set DATA_DIR to another folder, or DATABASE_URL to a PostgreSQL server.',
+        );
+      }
+      if (owner === process.pid) {
+        throw new Error(`The embedded database ${dataDir} is already open in this process.`);
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The single drizzle schema index: drizzle-kit reads it to generate `api/migrations`, and the
+ * drizzle client is typed from it. Each domain adds one line for its `src/<domain>/schema.ts`.
+ */
+export * from './meta-schema';
+// export * from '../catalog/schema';
