@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { HttpError } from './http-errors';
+import { reportError } from './observability';
+import { apiRoutes } from './routes';
+
+/** The Fastify instance with the zod type provider: route schemas type request and reply. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every domain plugin receives as options. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+/** A domain's routes.ts exports one of these; register it in src/routes.ts. */
+export type DomainPlugin = FastifyPluginAsyncZod<AppDeps>;
+
+export interface BuildAppOptions extends AppDeps {
+  /** A pino logger (server), `true` for Fastify's default, or `false`/omitted for none (tests). */
+  logger?: FastifyBaseLogger | boolean;
+}
+
+/** Body of every error answer. */
+export interface ErrorAnswer {
+  error: string;
+  message: string;
+  field?: string;
+}
+
+const MEDIA_MAX_AGE = '365d';
+
+/**
+ * Builds the API: JSON routes under /api (validated with zod), product media under /media.
+ * Does not listen; call `app.listen()` (server.ts) or `app.inject()` (tests).
+ */
+export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
+  const app = Fastify({
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0]!;
+      const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const field = path || error.validationContext || 'body';
+      return reply.code(400).send({
+        error: 'Bad Request',
+        message: `${field}: ${issue.message}`,
+        field,
+      } satisfies ErrorAnswer);
+    }
+    const statusCode = typeof error?.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      // Client errors: ours (HttpError) and Fastify's (bad JSON, body too large, bad media type).
+      return reply.code(statusCode).send({
+        error: STATUS_CODES[statusCode] ?? 'Error',
+        message: error.message,
+        ...(error instanceof HttpError && error.field ? { field: error.field } : {}),
+      } satisfies ErrorAnswer);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    reportError(error, { method: request.method, url: request.url, requestId: request.id });
+    return reply.code(500).send({
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again.',
+    } satisfies ErrorAnswer);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+    return reply.code(404).send({
+      error: 'Not Found',
+      message: `Nothing at ${request.method} ${path}`,
+    } satisfies ErrorAnswer);
+  });
+
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    index: false,
+    list: false,
+    // Media names change when content does (the seed writes new names), so cache for a year.
+    maxAge: MEDIA_MAX_AGE,
+    immutable: true,
+    setHeaders(reply) {
+      // Media includes SVG: never let a file run script or load anything in our origin.
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    },
+  });
+
+  app.register(apiRoutes, { prefix: '/api', db, config });
+
+  return app;
+}
+
+/** Fastify takes a hop count at run time but its types do not: give it the equivalent function. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+function isLoggerInstance(logger: FastifyBaseLogger | boolean): logger is FastifyBaseLogger {
+  return typeof logger === 'object' && logger !== null && typeof logger.child === 'function';
+}

@@ -1,0 +1,11 @@
+import type { DomainPlugin } from './app';
+import { healthRoutes } from './health/routes';
+
+/**
+ * Every domain of the API, mounted under /api. A domain lives in `src/<domain>/` (routes.ts,
+ * service.ts, store.ts, schema.ts, tests beside) and is added here with one line.
+ */
+export const apiRoutes: DomainPlugin = async (api, { db, config }) => {
+  const deps = { db, config };
+  await api.register(healthRoutes, deps);
+};
