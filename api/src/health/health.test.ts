@@ -1,0 +1,79 @@
+import { healthAnswerSchema } from '@shop/shared/schemas';
+import { buildApp } from '../app';
+import { readJournal } from '../db/migrate';
+import { openTestDb } from '../test/db';
+import { testConfig, useTestApp } from '../test/app';
+import { checkHealth } from './service';
+import type { HealthStore } from './store';
+
+const expectedKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+describe('GET /api/health', () => {
+  const t = useTestApp();
+
+  it('answers ok with the database kind and every migration applied', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = healthAnswerSchema.parse(res.json());
+    const journal = readJournal();
+    expect(body).toEqual({
+      status: 'ok',
+      database: {
+        kind: expectedKind,
+        ok: true,
+        migrations: {
+          applied: journal.length,
+          total: journal.length,
+          latest: journal.at(-1)!.tag,
+          pending: 0,
+        },
+      },
+      version: expect.any(String),
+    });
+  });
+
+  it('answers 503 degraded, without internals, when the database cannot answer', async () => {
+    const broken = await openTestDb();
+    await broken.close();
+    const app = buildApp({ db: broken.db, config: testConfig() });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'degraded',
+        database: { kind: expectedKind, ok: false },
+        version: expect.any(String),
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('checkHealth', () => {
+  const store = (over: Partial<HealthStore>): HealthStore => ({
+    kind: 'pglite',
+    ping: async () => {},
+    migrations: async () => ({ applied: 2, total: 2, latest: '0001_x', pending: 0 }),
+    ...over,
+  });
+
+  it('is degraded while shipped migrations are not applied', async () => {
+    const report = await checkHealth(
+      store({ migrations: async () => ({ applied: 1, total: 2, latest: '0000_x', pending: 1 }) }),
+      '1.0.0',
+    );
+    expect(report.healthy).toBe(false);
+    expect(report.answer.status).toBe('degraded');
+    expect(report.answer.database.ok).toBe(true);
+  });
+
+  it('stays ok when the database is ahead of this instance (rolling deploy)', async () => {
+    const report = await checkHealth(
+      store({ migrations: async () => ({ applied: 3, total: 2, latest: null, pending: 0 }) }),
+      '1.0.0',
+    );
+    expect(report.answer.status).toBe('ok');
+  });
+});
