@@ -111,6 +111,7 @@ function createAppConfig(o) {
           template: path.join(o.dir, 'public/index.html'),
           // Remotes get a page too: that is their standalone host for the team's own runs.
           chunks: ['main'],
+          publicPath: '/',
         }),
       ],
       devServer: {

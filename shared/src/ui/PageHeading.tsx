@@ -11,7 +11,8 @@ export function PageHeading({
   description,
   children,
 }: {
-  title: string;
+  /** The page's own title; without one the shop's default title is used. */
+  title?: string | undefined;
   heading?: ReactNode;
   description?: string | undefined;
   children?: ReactNode;

@@ -1,10 +1,9 @@
-import { DEFAULT_TITLE, PageHeading, RANGE_MAKER } from '@shop/shared';
+import { PageHeading, RANGE_MAKER } from '@shop/shared';
 
 export default function HomePage() {
   return (
     <section data-page="home">
-      <title>{DEFAULT_TITLE}</title>
-      <PageHeading title="Home" heading="Waterproofing, damp proofing and drainage membranes" />
+      <PageHeading heading="Waterproofing, damp proofing and drainage membranes" />
       <p>Trade and retail supply of the {RANGE_MAKER} range, with free expert advice.</p>
     </section>
   );

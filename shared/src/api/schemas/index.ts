@@ -3,3 +3,6 @@
  * in the browser and by the API service for validation. One source of truth for shapes.
  */
 export * from './health';
+export * from './cart';
+export * from './customer';
+export * from './rewrite';

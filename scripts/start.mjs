@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm start`: the whole shop on one port. Builds whatever is not built yet, starts the API
+// service (internal port PORT+1) and, once it is healthy, the shell's page server on PORT, which
+// serves the shell, the four remotes, and proxies /api and /media to the API.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 8080);
+const apiPort = Number(process.env.API_PORT ?? port + 1);
+const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+
+const builds = [
+  'shell/dist/index.html',
+  'catalog-mfe/dist/mf-manifest.json',
+  'content-mfe/dist/mf-manifest.json',
+  'account-mfe/dist/mf-manifest.json',
+  'checkout-mfe/dist/mf-manifest.json',
+];
+const missing = builds.filter((f) => !fs.existsSync(path.join(root, f)));
+if (missing.length > 0) {
+  console.log(`[start] building the front ends (missing: ${missing.join(', ')})`);
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const children = new Set();
+let stopping = false;
+
+function run(name, file, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...env },
+    stdio: 'inherit',
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(`[start] ${name} stopped (${signal ?? code}); stopping the shop`);
+      stop(code ?? 1);
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+  return child;
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  if (children.size === 0) process.exit(code);
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code || 1), 10_000).unref();
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitForApi() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const res = await fetch(`${apiUrl}/api/health`);
+      if (res.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+if (!process.env.API_URL) {
+  run('api', 'api/src/server.ts', { PORT: String(apiPort), HOST: '127.0.0.1' });
+}
+if (!(await waitForApi())) {
+  console.error(`[start] the API did not become healthy at ${apiUrl}`);
+  stop(1);
+} else {
+  run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl });
+  console.log(`[start] the shop is at http://localhost:${port}`);
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import proxy from '@fastify/http-proxy';
+import type { PageServerConfig } from './config';
+import { renderShellHtml } from './html';
+
+const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+
+/** Content-hashed files never change; entries, manifests and pages are revalidated every time. */
+function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * The shell's page server: the shell's build, the remotes' builds (all-in-one start), /api and
+ * /media proxied to the API service, and the shell's HTML for every page URL.
+ */
+export async function buildPageServer(config: PageServerConfig, logger: boolean | object = true): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: process.env.TRUST_PROXY === 'true' });
+
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    // Quality 11 (the default) costs far too much CPU per response for a dynamic server.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
+  for (const prefix of ['/api', '/media']) {
+    await app.register(proxy, { upstream: config.apiUrl, prefix, rewritePrefix: prefix, http2: false });
+  }
+
+  // Remote builds served here are reachable from shells on other origins too (CORS).
+  for (const [name, dir] of Object.entries(config.localRemotes)) {
+    if (!fs.existsSync(dir)) {
+      app.log.warn({ remote: name, dir }, 'remote build not found; it is not served here');
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        cacheHeaders(reply, filePath);
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
+
+  const indexHtml = fs.readFileSync(path.join(config.shellDist, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root: config.shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: cacheHeaders,
+  });
+
+  app.get('/remotes.json', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return config.remotes;
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // Every other GET is a page of the shop: the shell's HTML with the run-time configuration.
+  app.get('/*', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return renderShellHtml(indexHtml, config);
+  });
+
+  return app;
+}
