@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildApp, type App } from './app';
 import { loadConfig, type Config } from './config';
 import { closeDb, dbKind, openDb, type Db } from './db/client';
-import { migrateDb } from './db/migrate';
+import { migrateDb, migrationState } from './db/migrate';
 import { flushObservability, initObservability, reportError } from './observability';
 import { version } from './version';
 
@@ -53,8 +53,13 @@ export async function startApi(
   let app: App | undefined;
   try {
     started = Date.now();
+    const before = await migrationState(db);
     const migrations = await migrateDb(db);
-    log?.info({ ...migrations, ms: Date.now() - started }, 'migrations applied');
+    const ran = migrations.applied - before.applied;
+    log?.info(
+      { ran, ...migrations, ms: Date.now() - started },
+      ran > 0 ? `applied ${ran} migration(s)` : 'migrations up to date',
+    );
 
     app = buildApp({ db, config, logger });
     const url = await app.listen({ host: config.host, port: config.port });
