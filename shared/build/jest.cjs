@@ -5,9 +5,9 @@ const path = require('node:path');
 module.exports = (dir) => ({
   rootDir: dir,
   testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  testMatch: ['<rootDir>/{src,server}/**/*.test.ts?(x)'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|\\.m?js$': [
       '@swc/jest',
       {
         jsc: {
@@ -15,9 +15,12 @@ module.exports = (dir) => ({
           transform: { react: { runtime: 'automatic' } },
           target: 'es2022',
         },
+        module: { type: 'commonjs' },
       },
     ],
   },
+  // ESM-only packages the page server uses (jest cannot require() ESM on Node 20): compile them too.
+  transformIgnorePatterns: ['^(?!.*/node_modules/(content-disposition|cookie)/).*/node_modules/'],
   moduleNameMapper: {
     '\\.module\\.css$': 'identity-obj-proxy',
     '\\.css$': path.join(__dirname, 'empty-module.cjs'),

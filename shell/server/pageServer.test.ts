@@ -1,0 +1,88 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildPageServer } from './app';
+import { loadConfig } from './config';
+
+function fakeShellDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dir, 'main.js'), 'console.log("entry")');
+  fs.writeFileSync(path.join(dir, 'vendors-react.0123abcd.js'), 'console.log("hashed")');
+  return dir;
+}
+
+describe('remote locations (run-time configuration)', () => {
+  it('defaults to the builds this server serves under /remotes/<name>/', () => {
+    const config = loadConfig({});
+    expect(config.remotes.catalog).toBe('/remotes/catalog/mf-manifest.json');
+    expect(config.remotes.checkout).toBe('/remotes/checkout/mf-manifest.json');
+    expect(config.apiUrl).toBe('http://127.0.0.1:8081');
+  });
+
+  it('takes REMOTES_JSON, and a per-remote variable over it', () => {
+    const config = loadConfig({
+      REMOTES_JSON: JSON.stringify({ catalog: 'https://cdn.example/catalog/mf-manifest.json', content: 'https://cdn.example/content/mf-manifest.json' }),
+      REMOTE_CONTENT_URL: 'https://content.example/mf-manifest.json',
+    });
+    expect(config.remotes.catalog).toBe('https://cdn.example/catalog/mf-manifest.json');
+    expect(config.remotes.content).toBe('https://content.example/mf-manifest.json');
+    expect(config.remotes.account).toBe('/remotes/account/mf-manifest.json');
+  });
+
+  it('refuses a PORT that is not a port', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
+
+describe('page server', () => {
+  const shellDist = fakeShellDist();
+  const config = {
+    ...loadConfig({ REMOTE_ACCOUNT_URL: 'http://elsewhere.test/mf-manifest.json', SENTRY_DSN: 'https://k@o.ingest.example/1' }),
+    shellDist,
+    apiUrl: 'http://127.0.0.1:9', // nothing listens: proxied calls fail cleanly
+  };
+  let app: Awaited<ReturnType<typeof buildPageServer>>;
+  beforeAll(async () => {
+    app = await buildPageServer(config, false);
+  });
+  afterAll(() => app.close());
+
+  it('serves every page URL as the shell with the run-time configuration inlined', async () => {
+    const res = await app.inject({ url: '/customer/account/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const json = /<script id="shop-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(json ?? '{}')).toMatchObject({
+      remotes: { account: 'http://elsewhere.test/mf-manifest.json', catalog: '/remotes/catalog/mf-manifest.json' },
+      sentryDsn: 'https://k@o.ingest.example/1',
+    });
+  });
+
+  it('answers remotes.json without caching', async () => {
+    const res = await app.inject({ url: '/remotes.json' });
+    expect(res.json().account).toBe('http://elsewhere.test/mf-manifest.json');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches content-hashed files for a year and revalidates entries', async () => {
+    const hashed = await app.inject({ url: '/vendors-react.0123abcd.js' });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await app.inject({ url: '/main.js' });
+    expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a failed API upstream with a gateway error, not a crash', async () => {
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    expect(res.statusCode).not.toBe(200);
+  });
+});
+
+describe('inline JSON', () => {
+  it('cannot close the script element', async () => {
+    const { scriptJson } = await import('./html');
+    expect(scriptJson({ x: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});
