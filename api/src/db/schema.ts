@@ -4,3 +4,6 @@
  */
 export * from './meta-schema';
 // export * from '../catalog/schema';
+export * from '../catalog/schema';
+export * from '../content/schema';
+export * from '../reviews/schema';
