@@ -7,3 +7,6 @@ export * from './meta-schema';
 export * from '../catalog/schema';
 export * from '../content/schema';
 export * from '../reviews/schema';
+export * from '../customer/schema';
+export * from '../orders/schema';
+export * from '../mail/schema';
