@@ -6,3 +6,6 @@ export * from './health';
 export * from './cart';
 export * from './customer';
 export * from './rewrite';
+export * from './catalog';
+export * from './content';
+export * from './reviews';
