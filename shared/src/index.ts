@@ -7,3 +7,5 @@ export * from './api/schemas/customer';
 export * from './pricing';
 export * from './ui';
 export * from './api/schemas/rewrite';
+export * from './api/schemas/orders';
+export * from './forms';

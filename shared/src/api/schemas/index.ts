@@ -9,3 +9,5 @@ export * from './rewrite';
 export * from './catalog';
 export * from './content';
 export * from './reviews';
+export * from './orders';
+export * from '../../forms';
