@@ -9,3 +9,5 @@ export * from './ui';
 export * from './api/schemas/rewrite';
 export * from './api/schemas/orders';
 export * from './forms';
+export * from './basket';
+export * from './auth';

@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 
-type Store = ReturnType<typeof createStore>;
+export type ShopStore = ReturnType<typeof createStore>;
+type Store = ShopStore;
 const KEY = '__SHOP_STORE__';
 
 /**
