@@ -1,5 +1,8 @@
 import type { DomainPlugin } from './app';
 import { healthRoutes } from './health/routes';
+import { catalogRoutes } from './catalog/routes';
+import { contentRoutes } from './content/routes';
+import { reviewsRoutes } from './reviews/routes';
 
 /**
  * Every domain of the API, mounted under /api. A domain lives in `src/<domain>/` (routes.ts,
@@ -8,4 +11,7 @@ import { healthRoutes } from './health/routes';
 export const apiRoutes: DomainPlugin = async (api, { db, config }) => {
   const deps = { db, config };
   await api.register(healthRoutes, deps);
+  await api.register(catalogRoutes, deps);
+  await api.register(contentRoutes, deps);
+  await api.register(reviewsRoutes, deps);
 };

@@ -1,0 +1,84 @@
+import {
+  bestsellingProductsSchema,
+  categoriesSchema,
+  categoryProductsQuerySchema,
+  categoryProductsSchema,
+  featuredProductsSchema,
+  idParamsSchema,
+  productInfoSchema,
+  productsAllQuerySchema,
+  productsAllSchema,
+  productSearchQuerySchema,
+  productSearchSchema,
+  resolvedPathSchema,
+  resolvePathQuerySchema,
+  urlRewritesQuerySchema,
+  urlRewritesSchema,
+} from '@shop/shared/schemas';
+import type { DomainPlugin } from '../app';
+import { useHttpCache } from './http-cache';
+import { createCatalogService } from './service';
+import { createCatalogStore } from './store';
+
+/**
+ * The catalogue under /api: categories, products, featured products, search, best sellers and
+ * URL rewrites. Every answer is read-only and carries ETag + Cache-Control (304 on If-None-Match).
+ */
+export const catalogRoutes: DomainPlugin = async (app, { db }) => {
+  const service = createCatalogService(createCatalogStore(db));
+  useHttpCache(app);
+
+  app.get('/categories', { schema: { response: { 200: categoriesSchema } } }, async () => service.categories());
+
+  app.get(
+    '/categories/bestselling-products/:id',
+    { schema: { params: idParamsSchema, response: { 200: bestsellingProductsSchema } } },
+    async (request) => service.bestsellers(request.params.id),
+  );
+
+  /** Addition: one page of a category's products, sorted (page 1, 24 per page, 'position' by default). */
+  app.get(
+    '/categories/:id/products',
+    { schema: { params: idParamsSchema, querystring: categoryProductsQuerySchema, response: { 200: categoryProductsSchema } } },
+    async (request) => service.categoryProducts(request.params.id, request.query),
+  );
+
+  /** Visible products keyed by sku; `?page=&pageSize=` (at most 1000 a page) for large catalogues. */
+  app.get(
+    '/products/all',
+    { schema: { querystring: productsAllQuerySchema, response: { 200: productsAllSchema } } },
+    async (request) => service.productsAll(request.query),
+  );
+
+  app.get('/products/featured', { schema: { response: { 200: featuredProductsSchema } } }, async () => service.featured());
+
+  app.get(
+    '/products/info/:id',
+    { schema: { params: idParamsSchema, response: { 200: productInfoSchema } } },
+    async (request) => service.productInfo(request.params.id),
+  );
+
+  /** Addition: typo-tolerant product search for the suggestions box. */
+  app.get(
+    '/products/search',
+    { schema: { querystring: productSearchQuerySchema, response: { 200: productSearchSchema } } },
+    async (request) => service.search(request.query.q, request.query.limit),
+  );
+
+  app.get(
+    '/url-rewrites',
+    { schema: { querystring: urlRewritesQuerySchema, response: { 200: urlRewritesSchema } } },
+    async (request, reply) => {
+      const { items, total } = await service.rewrites(request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  /** Addition: what one URL path is (product, category, CMS page, 301), or 404. */
+  app.get(
+    '/url-rewrites/resolve',
+    { schema: { querystring: resolvePathQuerySchema, response: { 200: resolvedPathSchema } } },
+    async (request) => service.resolve(request.query.path),
+  );
+};

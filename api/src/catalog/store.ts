@@ -1,0 +1,476 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { categories, products, urlRewrites, type ProductAttrsColumn } from './schema';
+
+/**
+ * The catalogue's database queries. Only this file (and the seed) touch the catalogue tables.
+ *
+ * "Shown" means what a shopper may see: status 1 (enabled) and website 2 in website_ids. Listings
+ * and search also need a visibility that includes the catalogue (2, 4) or search (3, 4).
+ */
+
+/** The storefront's website id. */
+export const STOREFRONT_WEBSITE_ID = 2;
+
+export interface ProductRow {
+  id: number;
+  sku: string;
+  name: string;
+  typeId: 'simple' | 'configurable' | 'grouped';
+  status: number;
+  visibility: number;
+  websiteIds: number[];
+  pricePence: number;
+  specialPricePence: number | null;
+  urlKey: string;
+  image: string | null;
+  attrs: ProductAttrsColumn;
+  stockQty: number;
+  isInStock: boolean;
+  categoryIds: number[];
+  media: Array<{ id: number; file: string; label: string | null; position: number; types: string[]; disabled: boolean }>;
+  tiers: Array<{ customerGroupId: number; qty: number; valuePence: number }>;
+  options: Array<{
+    id: number;
+    title: string;
+    type: 'drop_down' | 'radio' | 'checkbox' | 'field';
+    isRequire: boolean;
+    sortOrder: number;
+    values: Array<{ id: number; title: string; sku: string | null; pricePence: number; sortOrder: number }>;
+  }>;
+  /** Links to shown products only. */
+  links: Array<{
+    linkType: 'related' | 'upsell' | 'crosssell' | 'associated';
+    linkedId: number;
+    linkedSku: string;
+    linkedType: 'simple' | 'configurable' | 'grouped';
+    position: number;
+    qty: number | null;
+  }>;
+  downloads: Array<{ title: string; url: string }>;
+  configurableOptions: Array<{
+    id: number;
+    attributeId: number;
+    attributeCode: string;
+    label: string;
+    position: number;
+    values: Array<{ value_index: number; label: string }>;
+  }>;
+  /** Shown children of a configurable product, with their value per attribute id. */
+  children: Array<{ childId: number; optionValues: Record<string, number> }>;
+  reviewAverage: number;
+  reviewCount: number;
+}
+
+/** A product in a listing: enough for a tile, a search suggestion or a sidebar. */
+export interface ProductListRow {
+  id: number;
+  sku: string;
+  name: string;
+  typeId: 'simple' | 'configurable' | 'grouped';
+  status: number;
+  websiteIds: number[];
+  urlKey: string;
+  image: string | null;
+  shortDescription: string | null;
+  pricePence: number;
+  specialPricePence: number | null;
+  tiers: Array<{ customerGroupId: number; qty: number; valuePence: number }>;
+  isInStock: boolean;
+  reviewAverage: number;
+  reviewCount: number;
+}
+
+export interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  urlKey: string;
+  urlPath: string;
+  position: number;
+  includeInMenu: boolean;
+  image: string | null;
+  icon: string | null;
+  description: string | null;
+  customShortDescription: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+}
+
+export type CategorySort = 'position' | 'name' | 'name_desc' | 'price' | 'price_desc' | 'newest' | 'bestselling';
+
+export interface RewriteRow {
+  entityType: 'product' | 'category' | 'cms-page';
+  entityId: number;
+  requestPath: string;
+  targetPath: string;
+  redirectType: number;
+}
+
+export interface SearchRow extends ProductListRow {
+  nameMatch: boolean;
+}
+
+/** SQL for "p is shown on the storefront". */
+const shown = (alias: string) =>
+  sql.raw(`${alias}.status = 1 and ${STOREFRONT_WEBSITE_ID} = any(${alias}.website_ids)`);
+
+/** An integer[] parameter (one bind value whatever the length). */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+const listColumns = sql`
+  p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.website_ids as "websiteIds", p.url_key as "urlKey",
+  p.image, p.attrs->>'short_description' as "shortDescription", p.price_pence as "pricePence",
+  p.special_price_pence as "specialPricePence",
+  coalesce((select json_agg(json_build_object('customerGroupId', t.customer_group_id, 'qty', t.qty, 'valuePence', t.value_pence))
+            from product_tier_prices t where t.product_id = p.id), '[]'::json) as tiers,
+  coalesce(s.is_in_stock and s.qty > 0, false) as "isInStock",
+  coalesce(r.average, 0)::float8 as "reviewAverage", coalesce(r.count, 0)::int as "reviewCount"`;
+
+const listJoins = sql`
+  left join product_stock s on s.product_id = p.id
+  left join lateral (
+    select round(avg(pr.rating)::numeric, 1) as average, count(*) as count
+    from product_reviews pr where pr.product_id = p.id and pr.approved
+  ) r on true`;
+
+/** The sort key of a listing: guest price is the special price when set, else the base price. */
+const sortSql: Record<CategorySort, SQL> = {
+  position: sql`pc.position asc, p.id asc`,
+  name: sql`p.name asc, p.id asc`,
+  name_desc: sql`p.name desc, p.id desc`,
+  price: sql`coalesce(p.special_price_pence, p.price_pence) asc, p.id asc`,
+  price_desc: sql`coalesce(p.special_price_pence, p.price_pence) desc, p.id desc`,
+  newest: sql`p.created_at desc, p.id desc`,
+  bestselling: sql`p.bestseller_score desc, p.id asc`,
+};
+
+export function createCatalogStore(db: Db) {
+  return {
+    /** Full rows of the given products (any status: callers decide), in no particular order. */
+    async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      return queryRows<ProductRow & Record<string, unknown>>(
+        db,
+        sql`
+        select p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.visibility, p.website_ids as "websiteIds",
+          p.price_pence as "pricePence", p.special_price_pence as "specialPricePence", p.url_key as "urlKey",
+          p.image, p.attrs,
+          coalesce(s.qty, 0) as "stockQty", coalesce(s.is_in_stock and s.qty > 0, false) as "isInStock",
+          coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id), '{}'::int[]) as "categoryIds",
+          coalesce((select json_agg(json_build_object('id', m.id, 'file', m.file, 'label', m.label, 'position', m.position,
+                      'types', m.types, 'disabled', m.disabled) order by m.position, m.id)
+                    from product_media m where m.product_id = p.id), '[]'::json) as media,
+          coalesce((select json_agg(json_build_object('customerGroupId', t.customer_group_id, 'qty', t.qty, 'valuePence', t.value_pence)
+                      order by t.customer_group_id, t.qty)
+                    from product_tier_prices t where t.product_id = p.id), '[]'::json) as tiers,
+          coalesce((select json_agg(json_build_object('id', o.id, 'title', o.title, 'type', o.type, 'isRequire', o.is_require,
+                      'sortOrder', o.sort_order,
+                      'values', coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title, 'sku', v.sku,
+                                   'pricePence', v.price_pence, 'sortOrder', v.sort_order) order by v.sort_order, v.id)
+                                 from product_option_values v where v.option_id = o.id), '[]'::json))
+                      order by o.sort_order, o.id)
+                    from product_options o where o.product_id = p.id), '[]'::json) as options,
+          coalesce((select json_agg(json_build_object('linkType', l.link_type, 'linkedId', lp.id, 'linkedSku', lp.sku,
+                      'linkedType', lp.type_id, 'position', l.position, 'qty', l.qty) order by l.link_type, l.position, lp.id)
+                    from product_links l join products lp on lp.id = l.linked_product_id
+                    where l.product_id = p.id and ${shown('lp')}), '[]'::json) as links,
+          coalesce((select json_agg(json_build_object('title', d.title, 'url', d.url) order by d.position, d.id)
+                    from product_downloads d where d.product_id = p.id), '[]'::json) as downloads,
+          coalesce((select json_agg(json_build_object('id', c.id, 'attributeId', c.attribute_id, 'attributeCode', c.attribute_code,
+                      'label', c.label, 'position', c.position, 'values', c.values) order by c.position, c.id)
+                    from product_configurable_options c where c.product_id = p.id), '[]'::json) as "configurableOptions",
+          coalesce((select json_agg(json_build_object('childId', cl.child_id, 'optionValues', cl.option_values) order by cl.position, cl.child_id)
+                    from product_configurable_links cl join products cp on cp.id = cl.child_id
+                    where cl.parent_id = p.id and ${shown('cp')}), '[]'::json) as children,
+          coalesce(r.average, 0)::float8 as "reviewAverage", coalesce(r.count, 0)::int as "reviewCount"
+        from products p
+        ${listJoins}
+        where p.id = any(${intArray(ids)})`,
+      );
+    },
+
+    /** Ids of shown products with catalogue visibility, by id, one page; and how many there are. */
+    async shownProductIds(offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+      const rows = await queryRows<{ id: number; total: number }>(
+        db,
+        sql`select p.id, count(*) over ()::int as total from products p
+            where ${shown('p')} and p.visibility in (2, 4)
+            order by p.id limit ${limit} offset ${offset}`,
+      );
+      if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
+      const [count] = await queryRows<{ total: number }>(
+        db,
+        sql`select count(*)::int as total from products p where ${shown('p')} and p.visibility in (2, 4)`,
+      );
+      return { ids: [], total: count?.total ?? 0 };
+    },
+
+    /** The product id a sku belongs to, whatever its status. */
+    async productIdBySku(sku: string): Promise<number | undefined> {
+      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.sku, sku)).limit(1);
+      return row?.id;
+    },
+
+    /** Listing rows of the given products (shown ones only), in no particular order. */
+    async listRowsByIds(ids: readonly number[]): Promise<ProductListRow[]> {
+      if (ids.length === 0) return [];
+      return queryRows<ProductListRow & Record<string, unknown>>(
+        db,
+        sql`select ${listColumns} from products p ${listJoins} where p.id = any(${intArray(ids)}) and ${shown('p')}`,
+      );
+    },
+
+    /** For grouped products: their shown associated items' listing rows, keyed by the grouped product id. */
+    async associatedListRows(groupedIds: readonly number[]): Promise<Map<number, ProductListRow[]>> {
+      const result = new Map<number, ProductListRow[]>();
+      if (groupedIds.length === 0) return result;
+      const rows = await queryRows<ProductListRow & { groupId: number } & Record<string, unknown>>(
+        db,
+        sql`select l.product_id as "groupId", ${listColumns}
+            from product_links l join products p on p.id = l.linked_product_id ${listJoins}
+            where l.link_type = 'associated' and l.product_id = any(${intArray(groupedIds)}) and ${shown('p')}
+            order by l.position`,
+      );
+      for (const row of rows) {
+        const list = result.get(row.groupId) ?? [];
+        list.push(row);
+        result.set(row.groupId, list);
+      }
+      return result;
+    },
+
+    async activeCategories(): Promise<CategoryRow[]> {
+      return db
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          name: categories.name,
+          urlKey: categories.urlKey,
+          urlPath: categories.urlPath,
+          position: categories.position,
+          includeInMenu: categories.includeInMenu,
+          image: categories.image,
+          icon: categories.icon,
+          description: categories.description,
+          customShortDescription: categories.customShortDescription,
+          metaTitle: categories.metaTitle,
+          metaDescription: categories.metaDescription,
+        })
+        .from(categories)
+        .where(eq(categories.isActive, true))
+        .orderBy(asc(categories.position), asc(categories.id));
+    },
+
+    async activeCategory(id: number): Promise<{ id: number; name: string; urlPath: string } | undefined> {
+      const [row] = await db
+        .select({ id: categories.id, name: categories.name, urlPath: categories.urlPath })
+        .from(categories)
+        .where(and(eq(categories.id, id), eq(categories.isActive, true)));
+      return row;
+    },
+
+    /** Skus of the shown, catalogue-visible products of every category, in category order. */
+    async categorySkus(): Promise<Array<{ categoryId: number; sku: string }>> {
+      return queryRows(
+        db,
+        sql`select pc.category_id as "categoryId", p.sku from product_categories pc
+            join products p on p.id = pc.product_id
+            where ${shown('p')} and p.visibility in (2, 4)
+            order by pc.category_id, pc.position, p.id`,
+      );
+    },
+
+    /** One page of a category's shown products, sorted; and how many there are. */
+    async categoryPage(
+      categoryId: number,
+      sort: CategorySort,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: ProductListRow[]; total: number }> {
+      const [count] = await queryRows<{ total: number }>(
+        db,
+        sql`select count(*)::int as total from product_categories pc join products p on p.id = pc.product_id
+            where pc.category_id = ${categoryId} and ${shown('p')} and p.visibility in (2, 4)`,
+      );
+      const total = count?.total ?? 0;
+      if (total === 0 || offset >= total) return { rows: [], total };
+      const rows = await queryRows<ProductListRow & Record<string, unknown>>(
+        db,
+        sql`select ${listColumns} from (
+              select p.* , pc.position as cat_position from product_categories pc join products p on p.id = pc.product_id
+              where pc.category_id = ${categoryId} and ${shown('p')} and p.visibility in (2, 4)
+              order by ${sortSql[sort]}
+              limit ${limit} offset ${offset}
+            ) p ${listJoins}
+            order by ${sql.raw(sortSqlOuter[sort])}`,
+      );
+      return { rows, total };
+    },
+
+    /**
+     * Best sellers of a category (and its subcategories): units sold in orders that were not
+     * cancelled (a configurable child counts for its parent); products with no sales follow in
+     * the seeded ranking. At most `limit`.
+     */
+    async bestsellerIds(categoryId: number, limit: number): Promise<number[]> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`with recursive tree as (
+              select id from categories where id = ${categoryId} and is_active
+              union all
+              select c.id from categories c join tree on c.parent_id = tree.id where c.is_active
+            ),
+            candidates as (
+              select distinct p.id, p.bestseller_score from product_categories pc
+              join tree on tree.id = pc.category_id
+              join products p on p.id = pc.product_id
+              where ${shown('p')} and p.visibility in (2, 4)
+            ),
+            sold as (
+              select coalesce(cl.parent_id, ol.product_id) as id, sum(ol.qty)::int as units
+              from order_lines ol join orders o on o.id = ol.order_id
+              left join product_configurable_links cl on cl.child_id = ol.product_id
+              where o.status <> 'cancelled' and ol.product_id is not null
+                and coalesce(cl.parent_id, ol.product_id) in (select id from candidates)
+              group by 1
+            )
+            select c.id from candidates c left join sold on sold.id = c.id
+            order by coalesce(sold.units, 0) desc, c.bestseller_score desc, c.id asc
+            limit ${limit}`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Search among shown, search-visible products: full-text matches (words, with the last word
+     * as a prefix) and trigram matches on the name (typos), name matches first.
+     */
+    async search(q: string, limit: number): Promise<SearchRow[]> {
+      const prefixQuery = toPrefixTsquery(q);
+      return queryRows<SearchRow & Record<string, unknown>>(
+        db,
+        sql`select ${listColumns}, p.name_match as "nameMatch" from (
+              select p.*, (p.name ilike ${`%${escapeLike(q)}%`} or ${q} <% p.name) as name_match,
+                greatest(word_similarity(${q}, p.name), similarity(${q}, p.name)) as name_score,
+                ts_rank(${fullText}, ${prefixQuery}) as text_rank
+              from products p
+              where ${shown('p')} and p.visibility in (3, 4)
+                and (${q} <% p.name or p.name % ${q} or p.sku ilike ${`${escapeLike(q)}%`} or ${fullText} @@ ${prefixQuery})
+              order by name_match desc, name_score desc, text_rank desc, p.name asc
+              limit ${limit}
+            ) p
+            ${listJoins}
+            order by p.name_match desc, p.name_score desc, p.text_rank desc, p.name asc`,
+      );
+    },
+
+    async rewriteByPath(requestPath: string): Promise<RewriteRow | undefined> {
+      const [row] = await db
+        .select({
+          entityType: urlRewrites.entityType,
+          entityId: urlRewrites.entityId,
+          requestPath: urlRewrites.requestPath,
+          targetPath: urlRewrites.targetPath,
+          redirectType: urlRewrites.redirectType,
+        })
+        .from(urlRewrites)
+        .where(eq(urlRewrites.requestPath, requestPath))
+        .limit(1);
+      return row as RewriteRow | undefined;
+    },
+
+    async rewrites(offset: number, limit: number): Promise<{ rows: RewriteRow[]; total: number }> {
+      const rows = (await db
+        .select({
+          entityType: urlRewrites.entityType,
+          entityId: urlRewrites.entityId,
+          requestPath: urlRewrites.requestPath,
+          targetPath: urlRewrites.targetPath,
+          redirectType: urlRewrites.redirectType,
+        })
+        .from(urlRewrites)
+        .orderBy(asc(urlRewrites.id))
+        .limit(limit)
+        .offset(offset)) as RewriteRow[];
+      const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from url_rewrites`);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    /** Whether a product is shown (enabled, on website 2). */
+    async isProductShown(id: number): Promise<{ sku: string } | undefined> {
+      const [row] = await queryRows<{ sku: string }>(
+        db,
+        sql`select p.sku from products p where p.id = ${id} and ${shown('p')}`,
+      );
+      return row;
+    },
+
+    async isCategoryActive(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.id, id), eq(categories.isActive, true)));
+      return Boolean(row);
+    },
+
+    /** The identifier of an active CMS page. */
+    async activeCmsIdentifier(id: number): Promise<string | undefined> {
+      const [row] = await queryRows<{ identifier: string }>(
+        db,
+        sql`select identifier from cms_pages where id = ${id} and is_active`,
+      );
+      return row?.identifier;
+    },
+
+    /** Active featured products whose product is shown, in display order. */
+    async featured(): Promise<Array<{ id: number; productId: number; strapline: string; sashText: string | null; sashColour: string | null; buttonText: string }>> {
+      return queryRows(
+        db,
+        sql`select f.id, f.product_id as "productId", f.strapline, f.sash_text as "sashText", f.sash_colour as "sashColour",
+              f.button_text as "buttonText"
+            from featured_products f join products p on p.id = f.product_id
+            where f.is_active and ${shown('p')}
+            order by f.position, f.id`,
+      );
+    },
+  };
+}
+
+export type CatalogStore = ReturnType<typeof createCatalogStore>;
+
+/** The indexed full-text expression (see migration *_catalog_search.sql): keep them identical. */
+const fullText = sql`to_tsvector('english'::regconfig, p.name || ' ' || p.sku || ' ' || coalesce(p.attrs->>'short_description', ''))`;
+
+/** The outer ORDER BY of a category page (columns of the inner select `p`). */
+const sortSqlOuter: Record<CategorySort, string> = {
+  position: 'p.cat_position asc, p.id asc',
+  name: 'p.name asc, p.id asc',
+  name_desc: 'p.name desc, p.id desc',
+  price: 'coalesce(p.special_price_pence, p.price_pence) asc, p.id asc',
+  price_desc: 'coalesce(p.special_price_pence, p.price_pence) desc, p.id desc',
+  newest: 'p.created_at desc, p.id desc',
+  bestselling: 'p.bestseller_score desc, p.id asc',
+};
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A tsquery from what a shopper typed: every word must match, the last one as a prefix (they are
+ * still typing). Built from words only, so no input can make a malformed tsquery.
+ */
+function toPrefixTsquery(q: string): SQL {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (words.length === 0) return sql`''::tsquery`;
+  const last = words.pop()!;
+  const parts = words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`);
+  // to_tsquery on a single word of letters and digits is always well-formed.
+  parts.push(sql`to_tsquery('english'::regconfig, ${`${last}:*`})`);
+  return sql`(${sql.join(parts, sql` && `)})`;
+}

@@ -1,0 +1,87 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { blogAuthors, cmsPages } from './schema';
+
+/** The content domain's queries: CMS pages, advice posts and authors. */
+
+export interface BlogPostRow {
+  id: number;
+  urlKey: string;
+  name: string;
+  image: string;
+  shortContent: string | null;
+  postContent: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  publishDate: Date;
+  authorId: number | null;
+  authorName: string | null;
+  authorUrlKey: string | null;
+  /** Skus of related products that are enabled and on website 2, in order. */
+  relatedSkus: string[];
+}
+
+export function createContentStore(db: Db) {
+  return {
+    async activeCmsPages() {
+      return db
+        .select({
+          id: cmsPages.id,
+          identifier: cmsPages.identifier,
+          title: cmsPages.title,
+          contentHeading: cmsPages.contentHeading,
+          content: cmsPages.content,
+          metaTitle: cmsPages.metaTitle,
+          metaDescription: cmsPages.metaDescription,
+          metaKeywords: cmsPages.metaKeywords,
+          updatedAt: cmsPages.updatedAt,
+        })
+        .from(cmsPages)
+        .where(eq(cmsPages.isActive, true))
+        .orderBy(asc(cmsPages.id));
+    },
+
+    /** Request paths of CMS pages (their rewrites), by page id. */
+    async cmsPaths(): Promise<Map<number, string>> {
+      const rows = await queryRows<{ id: number; path: string }>(
+        db,
+        sql`select entity_id as id, min(request_path) as path from url_rewrites
+            where entity_type = 'cms-page' and redirect_type = 0 group by entity_id`,
+      );
+      return new Map(rows.map((r) => [r.id, r.path]));
+    },
+
+    /** Active posts, newest first. */
+    async activePosts(): Promise<BlogPostRow[]> {
+      return queryRows<BlogPostRow & Record<string, unknown>>(
+        db,
+        sql`select b.id, b.url_key as "urlKey", b.name, b.image, b.short_content as "shortContent",
+              b.post_content as "postContent", b.meta_title as "metaTitle", b.meta_description as "metaDescription",
+              b.publish_date as "publishDate", b.author_id as "authorId", a.name as "authorName", a.url_key as "authorUrlKey",
+              coalesce((select array_agg(p.sku order by bp.position, p.id) from blog_post_products bp
+                        join products p on p.id = bp.product_id
+                        where bp.post_id = b.id and p.status = 1 and 2 = any(p.website_ids)), '{}'::text[]) as "relatedSkus"
+            from blog_posts b left join blog_authors a on a.id = b.author_id
+            where b.is_active
+            order by b.publish_date desc, b.id desc`,
+      );
+    },
+
+    async authors() {
+      return db.select().from(blogAuthors).orderBy(asc(blogAuthors.id));
+    },
+
+    /** The ids of the products an active post recommends, in order; undefined when no such post. */
+    async relatedProductIds(postId: number): Promise<number[] | undefined> {
+      const [post] = await queryRows<{ id: number }>(db, sql`select id from blog_posts where id = ${postId} and is_active`);
+      if (!post) return undefined;
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select product_id as id from blog_post_products where post_id = ${postId} order by position, product_id`,
+      );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type ContentStore = ReturnType<typeof createContentStore>;
