@@ -11,3 +11,6 @@ export * from './api/schemas/orders';
 export * from './forms';
 export * from './basket';
 export * from './auth';
+export * from './api/schemas/catalog';
+export * from './api/schemas/content';
+export * from './data/categories';

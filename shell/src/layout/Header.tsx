@@ -1,32 +1,132 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Link, NavLink } from 'react-router-dom';
-import { basketOpenAtom, cartCountAtom, isAuthenticatedAtom, SHOP_NAME } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { basketOpenAtom, cartCountAtom, Dialog, isAuthenticatedAtom, SHOP_NAME, useAuth } from '@shop/shared';
+import { LiveSearch } from '../search/LiveSearch';
+import { Dropdown } from './Dropdown';
+import { useCategories } from './useCategories';
 import styles from './Header.module.css';
+
+function categoryHref(url: string): string {
+  return url.startsWith('/') ? url : `/${url}`;
+}
 
 export function Header() {
   const count = useAtomValue(cartCountAtom);
   const authenticated = useAtomValue(isAuthenticatedAtom);
   const openBasket = useSetAtom(basketOpenAtom);
+  const categories = useCategories();
+  const auth = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [pathname]);
+
+  const accountLinks = (
+    <ul>
+      <li>
+        <Link to="/customer/account">My Account</Link>
+      </li>
+      {authenticated ? (
+        <li>
+          <button type="button" onClick={() => void auth.logout()}>
+            Sign Out
+          </button>
+        </li>
+      ) : (
+        <>
+          <li>
+            <Link to="/customer/account/login">Sign In</Link>
+          </li>
+          <li>
+            <Link to="/customer/account/create">Create Account</Link>
+          </li>
+        </>
+      )}
+    </ul>
+  );
 
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
+        <button type="button" className={styles.burger} aria-label="Menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <span aria-hidden="true">☰</span>
+        </button>
         <Link to="/" className={styles.logo} aria-label={`${SHOP_NAME} home`}>
-          <img src="/media/logo.svg" alt="" width="40" height="40" />
-          <span>{SHOP_NAME}</span>
+          <img src="/media/logo.svg" alt="" width="36" height="36" />
+          <span className={styles.logoText}>{SHOP_NAME}</span>
         </Link>
         <nav aria-label="Main" className={styles.nav}>
+          <Dropdown label="Shop">
+            <ul>
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryHref(c.url)}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </Dropdown>
           <NavLink to="/advice">Resources</NavLink>
           <NavLink to="/contact">Contact Us</NavLink>
         </nav>
-        <nav aria-label="Account" className={styles.account}>
-          <Link to="/customer/account">My Account</Link>
-          {authenticated ? null : <Link to="/customer/account/login">Sign In</Link>}
-        </nav>
-        <button type="button" className={styles.basket} onClick={() => openBasket(true)}>
-          My Basket <span className={styles.count} data-testid="basket-count">{count}</span>
-        </button>
+        <div className={styles.search}>
+          <LiveSearch />
+        </div>
+        <div className={styles.tools}>
+          <button type="button" className={styles.searchButton} aria-label="Search" onClick={() => setSearchOpen(true)}>
+            <span aria-hidden="true">⌕</span>
+          </button>
+          <div className={styles.account}>
+            <Dropdown label="Account" align="right">
+              {accountLinks}
+            </Dropdown>
+          </div>
+          <button type="button" className={styles.basket} onClick={() => openBasket(true)} aria-label={`My Basket, ${count} ${count === 1 ? 'item' : 'items'}`}>
+            <span className={styles.basketText}>My Basket</span>
+            <span aria-hidden="true" className={styles.basketIcon}>
+              🛒
+            </span>
+            <span className={styles.count} data-testid="basket-count">
+              {count}
+            </span>
+          </button>
+        </div>
       </div>
+
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" placement="right">
+        <nav aria-label="Mobile" className={styles.mobileNav}>
+          <details open>
+            <summary>Shop by Category</summary>
+            <ul>
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryHref(c.url)}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+          <details>
+            <summary>Resources &amp; Contact Us</summary>
+            <ul>
+              <li>
+                <Link to="/advice">Resources</Link>
+              </li>
+              <li>
+                <Link to="/contact">Contact Us</Link>
+              </li>
+            </ul>
+          </details>
+          <div className={styles.mobileAccount}>{accountLinks}</div>
+        </nav>
+      </Dialog>
+
+      <Dialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
+        <LiveSearch variant="overlay" onNavigate={() => setSearchOpen(false)} />
+      </Dialog>
     </header>
   );
 }

@@ -1,10 +1,15 @@
 import { Outlet } from 'react-router-dom';
+import { AddedToBasketModal } from '../basket/AddedToBasketModal';
+import { BasketMessage } from '../basket/BasketMessage';
+import { BasketSlideOver } from '../basket/BasketSlideOver';
+import { useStartup } from '../startup/useStartup';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 
 export function Layout() {
+  useStartup();
   return (
     <div className={styles.page}>
       <a href="#main" className={styles.skip}>
@@ -16,6 +21,9 @@ export function Layout() {
       </main>
       <Footer />
       <CookieBanner />
+      <BasketSlideOver />
+      <AddedToBasketModal />
+      <BasketMessage />
     </div>
   );
 }

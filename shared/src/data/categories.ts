@@ -1,0 +1,18 @@
+import { apiRequest } from '../api/client';
+import { categoriesSchema, type Category } from '../api/schemas/catalog';
+
+let categories: Promise<Category[]> | null = null;
+
+/**
+ * The shop's categories, fetched once per page and shared by the shell (menus) and the remotes
+ * (category pages, breadcrumbs). A failed load is forgotten so the next caller tries again.
+ */
+export function loadCategories(): Promise<Category[]> {
+  categories ??= apiRequest('/categories/', { schema: categoriesSchema })
+    .then((answer) => answer.categories)
+    .catch((error: unknown) => {
+      categories = null;
+      throw error;
+    });
+  return categories;
+}

@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+import { loadCategories, type Category } from '@shop/shared';
+
+/** The categories for menus: loaded once per page; a failure is logged and the menu stays empty. */
+export function useCategories(): Category[] {
+  const [categories, setCategories] = useState<Category[]>([]);
+  useEffect(() => {
+    let live = true;
+    loadCategories()
+      .then((list) => live && setCategories(list))
+      .catch((error: unknown) => console.error('[shell] categories failed to load', error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return categories;
+}
