@@ -11,3 +11,4 @@ export * from './content';
 export * from './reviews';
 export * from './orders';
 export * from '../../forms';
+export * from './checkout';
