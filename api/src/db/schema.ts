@@ -10,3 +10,5 @@ export * from '../reviews/schema';
 export * from '../customer/schema';
 export * from '../orders/schema';
 export * from '../mail/schema';
+export * from '../cart/schema';
+export * from '../payment/schema';
