@@ -3,6 +3,9 @@ import { healthRoutes } from './health/routes';
 import { catalogRoutes } from './catalog/routes';
 import { contentRoutes } from './content/routes';
 import { reviewsRoutes } from './reviews/routes';
+import { mailRoutes } from './mail/routes';
+import { customerRoutes } from './customer/routes';
+import { ordersRoutes } from './orders/routes';
 
 /**
  * Every domain of the API, mounted under /api. A domain lives in `src/<domain>/` (routes.ts,
@@ -14,4 +17,7 @@ export const apiRoutes: DomainPlugin = async (api, { db, config }) => {
   await api.register(catalogRoutes, deps);
   await api.register(contentRoutes, deps);
   await api.register(reviewsRoutes, deps);
+  await api.register(mailRoutes, deps);
+  await api.register(customerRoutes, deps);
+  await api.register(ordersRoutes, deps);
 };

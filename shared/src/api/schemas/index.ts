@@ -11,4 +11,5 @@ export * from './content';
 export * from './reviews';
 export * from './orders';
 export * from '../../forms';
+export * from '../../shop';
 export * from './checkout';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
+
+/**
+ * Settings of the accounts and mail domains, read from the environment once per app:
+ * - APP_SECRET: server secret for signed links (unsubscribe, downloads) and captcha codes; at least
+ *   32 characters. Unset: generated once and kept in app_meta (so every instance shares it).
+ * - SHOP_URL: the storefront's public origin, used in links inside mail (never taken from a
+ *   request's Host header). Default http://localhost:8080 (`npm start`).
+ * - MAIL_FROM: sender of the shop's mail. Default "<shop name> <info address>".
+ */
+export interface AuthSettings {
+  appSecret: string | undefined;
+  shopUrl: string;
+  mailFrom: string;
+}
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  SHOP_URL: optional(
+    z
+      .string()
+      .refine((v) => /^https?:\/\/[^/]+/.test(v) && URL.canParse(v), 'must be an http(s) origin such as https://shop.example.co.uk'),
+  ),
+  MAIL_FROM: optional(z.string().min(3)),
+});
+
+export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return {
+    appSecret: parsed.data.APP_SECRET,
+    shopUrl: (parsed.data.SHOP_URL ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    mailFrom: parsed.data.MAIL_FROM ?? `${SHOP_NAME} <${INFO_EMAIL}>`,
+  };
+}

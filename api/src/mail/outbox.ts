@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import pino from 'pino';
+import { loadAuthSettings } from '../auth/settings';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { mailOutbox } from './schema';
+import type { MailMessage } from './templates';
+
+/** A transaction handle as drizzle passes it to `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction in progress. */
+export type DbExecutor = Db | Tx;
+
+/**
+ * Inserts a message into the outbox. Call it inside your transaction (`enqueueMail(tx, mail)`) so
+ * the mail exists exactly when your change commits; then `getOutbox(deps).kick()` after the
+ * commit to send it now (otherwise the next periodic pass sends it, within 30 s).
+ */
+export async function enqueueMail(executor: DbExecutor, message: MailMessage): Promise<number> {
+  const [row] = await executor
+    .insert(mailOutbox)
+    .values({
+      template: message.template,
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      sensitive: message.sensitive ?? false,
+      meta: { ...(message.meta ?? {}), ...(message.links?.length ? { links: message.links } : {}) },
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export interface MailTransport {
+  kind: 'smtp' | 'file';
+  /** Sends one message; answers an id (SMTP message id or file path). */
+  send(message: { from: string; to: string; subject: string; text: string; html: string | null }): Promise<string>;
+  close?(): void;
+}
+
+/** SMTP (SMTP_URL) through nodemailer. */
+export function smtpTransport(url: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(m) {
+      const info = await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+      return String(info.messageId);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Development: each message becomes an .eml file in `dir` (open it with any mail program). */
+export function fileTransport(dir: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(m) {
+      const info = await builder.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+        textEncoding: 'quoted-printable',
+      });
+      fs.mkdirSync(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      return file;
+    },
+  };
+}
+
+export interface Outbox {
+  /** enqueueMail on the database (outside any transaction), then kick. */
+  send(message: MailMessage): Promise<number>;
+  enqueue(executor: DbExecutor, message: MailMessage): Promise<number>;
+  /** Deliver due messages soon (coalesced); call after the transaction that enqueued commits. */
+  kick(): void;
+  /** Delivers every due message now; answers how many were sent. */
+  deliverPending(): Promise<number>;
+  /** Resolves when no delivery is running or scheduled (tests). */
+  drain(): Promise<void>;
+  readonly transport: MailTransport;
+  stop(): Promise<void>;
+}
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 8;
+const SWEEP_MS = 30_000;
+/** Minutes before retry n (1-based). */
+const backoffMinutes = (attempt: number) => Math.min(2 ** (attempt - 1), 240);
+
+export interface OutboxDeps {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'dataDir'>;
+  log?: FastifyBaseLogger;
+  transport?: MailTransport;
+  from?: string;
+}
+
+export function createOutbox({ db, config, log = pino({ level: 'silent' }), transport, from }: OutboxDeps): Outbox {
+  const mailDir = path.join(config.dataDir, 'mail');
+  const chosen = transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(mailDir));
+  const sender = from ?? loadAuthSettings().mailFrom;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let scheduled: NodeJS.Immediate | null = null;
+  let stopped = false;
+
+  const timer = setInterval(() => outbox.kick(), SWEEP_MS);
+  timer.unref();
+
+  async function claim() {
+    // Due pending rows, and rows left 'sending' by an instance that died (lock expired).
+    // SKIP LOCKED lets several instances deliver side by side without sending twice.
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+          and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(mailOutbox.id)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, lockedUntil: sql`now() + interval '5 minutes'` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function deliverOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) {
+        try {
+          const id = await chosen.send({ from: sender, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+          await db
+            .update(mailOutbox)
+            .set({
+              status: 'sent',
+              sentAt: sql`now()`,
+              lockedUntil: null,
+              lastError: null,
+              transportId: id,
+              ...(row.sensitive ? { textBody: '[removed after delivery]', htmlBody: null, meta: {} } : {}),
+            })
+            .where(eq(mailOutbox.id, row.id));
+          sent++;
+          const links = (row.meta as { links?: string[] }).links;
+          if (chosen.kind === 'file') {
+            log.info({ mailId: row.id, template: row.template, to: row.toAddress, file: id, links }, `mail written: ${row.subject}`);
+          } else {
+            log.info({ mailId: row.id, template: row.template }, 'mail sent');
+          }
+        } catch (error) {
+          const failed = row.attempts >= MAX_ATTEMPTS;
+          log.error({ err: error, mailId: row.id, attempt: row.attempts }, failed ? 'mail failed for good' : 'mail failed, will retry');
+          await db
+            .update(mailOutbox)
+            .set({
+              status: failed ? 'failed' : 'pending',
+              lockedUntil: null,
+              lastError: String((error as Error)?.message ?? error).slice(0, 1000),
+              nextAttemptAt: sql`now() + (${backoffMinutes(row.attempts)} * interval '1 minute')`,
+            })
+            .where(eq(mailOutbox.id, row.id));
+        }
+      }
+      if (rows.length < BATCH) return sent;
+    }
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          total += await deliverOnce();
+        } while (again && !stopped);
+      } catch (error) {
+        log.error({ err: error }, 'mail outbox pass failed');
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  }
+
+  const outbox: Outbox = {
+    transport: chosen,
+    async send(message) {
+      const id = await enqueueMail(db, message);
+      outbox.kick();
+      return id;
+    },
+    enqueue: enqueueMail,
+    kick() {
+      if (stopped || scheduled) return;
+      scheduled = setImmediate(() => {
+        scheduled = null;
+        void run();
+      });
+    },
+    deliverPending: () => run(),
+    async drain() {
+      while (scheduled || running) {
+        if (running) await running;
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = null;
+      if (running) await running;
+      chosen.close?.();
+    },
+  };
+  return outbox;
+}
+
+const outboxes = new WeakMap<Db, Outbox>();
+
+/**
+ * The outbox of this database (one per process and database): what other domains use.
+ * `getOutbox(deps).send(orderConfirmationMail(...))`, or `enqueueMail(tx, ...)` then `.kick()`.
+ */
+export function getOutbox(deps: OutboxDeps): Outbox {
+  let outbox = outboxes.get(deps.db);
+  if (!outbox) {
+    outbox = createOutbox(deps);
+    outboxes.set(deps.db, outbox);
+  }
+  return outbox;
+}
+
+/** Stops and forgets the outbox of this database (the app's onClose). */
+export async function closeOutbox(db: Db): Promise<void> {
+  const outbox = outboxes.get(db);
+  outboxes.delete(db);
+  await outbox?.stop();
+}

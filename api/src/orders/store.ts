@@ -1,0 +1,338 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { paymentMethodTitle } from '@shop/shared/schemas';
+import { randomToken } from '../auth/crypto';
+import type { Db } from '../db/client';
+import type { DbExecutor } from '../mail/outbox';
+import type { OrderMail } from '../mail/templates';
+import {
+  downloadableLinks,
+  orderAddresses,
+  orderLines,
+  orders,
+  orderStatusHistory,
+  type OrderStatus,
+} from './schema';
+
+export const STANDARD_VAT_BP = 2000;
+
+export interface OrderAddressInput {
+  firstname: string;
+  lastname: string;
+  company?: string | null;
+  street: string[];
+  city: string;
+  regionId?: number | null;
+  region?: string | null;
+  regionCode?: string | null;
+  postcode: string;
+  countryId: string;
+  telephone?: string | null;
+}
+
+export interface OrderLineInput {
+  productId?: number | null;
+  sku: string;
+  name: string;
+  qty: number;
+  /** Unit price ex VAT, pence, as the server priced it for the customer's group. */
+  unitPricePence: number;
+  /** Basis points; default 2000 (20 %). */
+  vatRateBp?: number;
+  options?: { label: string; value: string }[];
+}
+
+export interface NewOrder {
+  customerId: number | null;
+  /** 0 for guests. */
+  customerGroupId: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  /** Default 'pending' (awaiting payment); 'processing' once paid. */
+  status?: OrderStatus;
+  statusComment?: string | null;
+  lines: OrderLineInput[];
+  shipping: {
+    carrierCode: string;
+    methodCode: string;
+    /** e.g. 'Standard delivery - 1-3 working days' */
+    description: string;
+    /** Ex VAT, pence. */
+    amountPence: number;
+    vatRateBp?: number;
+  };
+  /**
+   * Totals as checkout computed and charged them. Optional: without them insertOrder computes
+   * VAT per line (rounded per line) and on shipping. With them it checks they add up and that the
+   * subtotal is the sum of the lines, and throws if not.
+   */
+  totals?: { subtotalPence: number; discountPence?: number; shippingPence: number; taxPence: number; grandTotalPence: number };
+  paymentMethod: string;
+  paymentReference?: string | null;
+  shippingAddress: OrderAddressInput | null;
+  billingAddress: OrderAddressInput | null;
+  cartId?: string | null;
+  /** Unique: a retried confirm with the same key finds the existing order (findByIdempotencyKey). */
+  idempotencyKey?: string | null;
+  customerNote?: string | null;
+}
+
+export interface InsertedOrder {
+  id: number;
+  /** Human order number, '100000001'. */
+  number: string;
+  /** Unguessable reference for GET /api/order/{ref} (the success page). */
+  reference: string;
+  grandTotalPence: number;
+}
+
+const vatOf = (pence: number, bp: number) => Math.round((pence * bp) / 10000);
+
+function assertPence(value: number, what: string) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`insertOrder: ${what} must be a non-negative integer of pence`);
+}
+
+const addressRow = (orderId: number, type: 'shipping' | 'billing', a: OrderAddressInput) => ({
+  orderId,
+  type,
+  firstname: a.firstname,
+  lastname: a.lastname,
+  company: a.company ?? null,
+  street: a.street.filter((s) => s.trim() !== ''),
+  city: a.city,
+  regionId: a.regionId ?? null,
+  region: a.region ?? null,
+  regionCode: a.regionCode ?? null,
+  postcode: a.postcode,
+  countryId: a.countryId,
+  telephone: a.telephone ?? null,
+});
+
+/**
+ * Orders: written by checkout (insertOrder inside its transaction), read by the account and the
+ * success page.
+ */
+export function createOrdersStore(db: Db) {
+  return {
+    /**
+     * Inserts an order with its lines, addresses and first status, in the caller's transaction.
+     * Throws on inconsistent input (a programming error, not a client's): no lines, bad amounts,
+     * totals that do not add up. A duplicate idempotency key fails with a unique violation
+     * (23505): look it up first with findByIdempotencyKey, under the same lock as the cart.
+     */
+    async insertOrder(tx: DbExecutor, input: NewOrder): Promise<InsertedOrder> {
+      if (input.lines.length === 0) throw new Error('insertOrder: an order needs at least one line');
+      const lines = input.lines.map((line, position) => {
+        if (!Number.isSafeInteger(line.qty) || line.qty <= 0) throw new Error('insertOrder: qty must be a positive integer');
+        assertPence(line.unitPricePence, 'unitPricePence');
+        const rate = line.vatRateBp ?? STANDARD_VAT_BP;
+        const rowTotalPence = line.unitPricePence * line.qty;
+        return {
+          position,
+          productId: line.productId ?? null,
+          sku: line.sku,
+          name: line.name,
+          qty: line.qty,
+          unitPricePence: line.unitPricePence,
+          vatRateBp: rate,
+          vatPence: vatOf(rowTotalPence, rate),
+          rowTotalPence,
+          options: line.options ?? [],
+        };
+      });
+      assertPence(input.shipping.amountPence, 'shipping.amountPence');
+      const subtotal = lines.reduce((sum, l) => sum + l.rowTotalPence, 0);
+      let totals = {
+        subtotalPence: subtotal,
+        discountPence: 0,
+        shippingPence: input.shipping.amountPence,
+        taxPence: lines.reduce((sum, l) => sum + l.vatPence, 0) + vatOf(input.shipping.amountPence, input.shipping.vatRateBp ?? STANDARD_VAT_BP),
+        grandTotalPence: 0,
+      };
+      totals.grandTotalPence = totals.subtotalPence + totals.shippingPence + totals.taxPence;
+      if (input.totals) {
+        const t = { discountPence: 0, ...input.totals };
+        for (const [key, value] of Object.entries(t)) assertPence(value, `totals.${key}`);
+        if (t.subtotalPence !== subtotal) throw new Error(`insertOrder: subtotal ${t.subtotalPence} is not the sum of the lines (${subtotal})`);
+        if (t.shippingPence !== input.shipping.amountPence) throw new Error('insertOrder: totals.shippingPence differs from shipping.amountPence');
+        if (t.grandTotalPence !== t.subtotalPence - t.discountPence + t.shippingPence + t.taxPence) {
+          throw new Error('insertOrder: grand total is not subtotal - discount + shipping + tax');
+        }
+        totals = t;
+      }
+      const status = input.status ?? 'pending';
+      const reference = randomToken(24);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          publicRef: reference,
+          customerId: input.customerId,
+          customerGroupId: input.customerGroupId,
+          email: input.email.trim().toLowerCase(),
+          customerFirstname: input.firstname,
+          customerLastname: input.lastname,
+          status,
+          ...totals,
+          shippingCarrierCode: input.shipping.carrierCode,
+          shippingMethodCode: input.shipping.methodCode,
+          shippingDescription: input.shipping.description,
+          paymentMethod: input.paymentMethod,
+          paymentReference: input.paymentReference ?? null,
+          cartId: input.cartId ?? null,
+          idempotencyKey: input.idempotencyKey ?? null,
+          customerNote: input.customerNote ?? null,
+        })
+        .returning({ id: orders.id, number: orders.number });
+      const orderId = order!.id;
+      await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
+      const addresses = [
+        ...(input.shippingAddress ? [addressRow(orderId, 'shipping', input.shippingAddress)] : []),
+        ...(input.billingAddress ? [addressRow(orderId, 'billing', input.billingAddress)] : []),
+      ];
+      if (addresses.length) await tx.insert(orderAddresses).values(addresses);
+      await tx.insert(orderStatusHistory).values({ orderId, status, comment: input.statusComment ?? null });
+      return { id: orderId, number: order!.number, reference, grandTotalPence: totals.grandTotalPence };
+    },
+
+    async findByIdempotencyKey(executor: DbExecutor, key: string): Promise<InsertedOrder | undefined> {
+      const [row] = await executor
+        .select({ id: orders.id, number: orders.number, reference: orders.publicRef, grandTotalPence: orders.grandTotalPence })
+        .from(orders)
+        .where(eq(orders.idempotencyKey, key));
+      return row;
+    },
+
+    /** Moves an order to a status and records it in the history. */
+    async setStatus(executor: DbExecutor, orderId: number, status: OrderStatus, comment?: string | null, customerNotified = false) {
+      await executor.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+      await executor.insert(orderStatusHistory).values({ orderId, status, comment: comment ?? null, customerNotified });
+    },
+
+    async setPaymentReference(executor: DbExecutor, orderId: number, paymentReference: string) {
+      await executor.update(orders).set({ paymentReference, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    },
+
+    /** A downloadable file bought in an order (file under DATA_DIR/downloads). */
+    async addDownloadableLink(
+      executor: DbExecutor,
+      link: { orderId: number; orderLineId?: number | null; customerId: number | null; title: string; filePath: string; fileName: string; contentType?: string; maxDownloads?: number },
+    ): Promise<number> {
+      const [row] = await executor.insert(downloadableLinks).values(link).returning({ id: downloadableLinks.id });
+      return row!.id;
+    },
+
+    /* ---------------------------------------------------------------- reads */
+
+    async listForCustomer(customerId: number, page: number, pageSize: number) {
+      const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId));
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.customerId, customerId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const ids = rows.map((r) => r.id);
+      const [qty, shipTo] = ids.length
+        ? await Promise.all([
+            db
+              .select({ orderId: orderLines.orderId, qty: sql<number>`sum(${orderLines.qty})::int` })
+              .from(orderLines)
+              .where(inArray(orderLines.orderId, ids))
+              .groupBy(orderLines.orderId),
+            db
+              .select({ orderId: orderAddresses.orderId, firstname: orderAddresses.firstname, lastname: orderAddresses.lastname })
+              .from(orderAddresses)
+              .where(and(inArray(orderAddresses.orderId, ids), eq(orderAddresses.type, 'shipping'))),
+          ])
+        : [[], []];
+      return { total: total?.n ?? 0, rows, qty, shipTo };
+    },
+
+    async findById(orderId: number) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      return row;
+    },
+    async findByReference(reference: string) {
+      const [row] = await db.select().from(orders).where(eq(orders.publicRef, reference));
+      return row;
+    },
+    async parts(orderId: number) {
+      const [lines, addresses, history] = await Promise.all([
+        db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
+        db.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId)),
+        db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id)),
+      ]);
+      return { lines, addresses, history };
+    },
+
+    /** The order confirmation mail's data for an order (call after insertOrder, in the same transaction). */
+    async orderMailData(executor: DbExecutor, orderId: number, links: { orderUrl: string | null; notificationsUrl?: string | null }): Promise<OrderMail> {
+      const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new Error(`orderMailData: no order ${orderId}`);
+      const lines = await executor.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+      const [ship] = await executor
+        .select()
+        .from(orderAddresses)
+        .where(and(eq(orderAddresses.orderId, orderId), eq(orderAddresses.type, 'shipping')));
+      return {
+        to: order.email,
+        firstname: order.customerFirstname,
+        number: order.number,
+        reference: order.publicRef,
+        lines: lines.map((l) => ({ name: l.name, sku: l.sku, qty: l.qty, rowTotalPence: l.rowTotalPence, options: l.options })),
+        subtotalPence: order.subtotalPence,
+        discountPence: order.discountPence,
+        shippingPence: order.shippingPence,
+        taxPence: order.taxPence,
+        grandTotalPence: order.grandTotalPence,
+        shippingDescription: order.shippingDescription,
+        paymentTitle: paymentMethodTitle(order.paymentMethod),
+        shippingAddress: ship
+          ? {
+              name: `${ship.firstname} ${ship.lastname}`,
+              lines: [ship.company, ...ship.street, ship.city, ship.region, ship.postcode, ship.countryId].filter((x): x is string => Boolean(x)),
+            }
+          : null,
+        orderUrl: links.orderUrl,
+        notificationsUrl: links.notificationsUrl ?? null,
+      };
+    },
+
+    /* ---------------------------------------------------------------- downloads */
+
+    listDownloads: (customerId: number) =>
+      db
+        .select({ link: downloadableLinks, orderNumber: orders.number, orderStatus: orders.status })
+        .from(downloadableLinks)
+        .innerJoin(orders, eq(orders.id, downloadableLinks.orderId))
+        .where(eq(downloadableLinks.customerId, customerId))
+        .orderBy(desc(downloadableLinks.createdAt), desc(downloadableLinks.id)),
+
+    async findDownload(linkId: number) {
+      const [row] = await db
+        .select({ link: downloadableLinks, orderStatus: orders.status })
+        .from(downloadableLinks)
+        .innerJoin(orders, eq(orders.id, downloadableLinks.orderId))
+        .where(eq(downloadableLinks.id, linkId));
+      return row;
+    },
+
+    /** Counts one download if any remain (atomic); false when used up. */
+    async useDownload(linkId: number): Promise<boolean> {
+      const rows = await db
+        .update(downloadableLinks)
+        .set({ downloadsUsed: sql`${downloadableLinks.downloadsUsed} + 1` })
+        .where(
+          and(
+            eq(downloadableLinks.id, linkId),
+            sql`(${downloadableLinks.maxDownloads} = 0 or ${downloadableLinks.downloadsUsed} < ${downloadableLinks.maxDownloads})`,
+          ),
+        )
+        .returning({ id: downloadableLinks.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type OrdersStore = ReturnType<typeof createOrdersStore>;
