@@ -24,6 +24,7 @@ module.exports = (dir) => ({
   moduleNameMapper: {
     '\\.module\\.css$': 'identity-obj-proxy',
     '\\.css$': path.join(__dirname, 'empty-module.cjs'),
+    '\\.(svg|png|jpe?g|webp)$': path.join(__dirname, 'file-stub.cjs'),
   },
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
 });

@@ -1,5 +1,6 @@
 // Webpack configuration shared by the shell and every remote. The list of shared singletons is
 // part of the contract between teams, so it lives here beside the shared package.
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -112,6 +113,7 @@ function createAppConfig(o) {
           // Remotes get a page too: that is their standalone host for the team's own runs.
           chunks: ['main'],
           publicPath: '/',
+          favicon: fs.existsSync(path.join(o.dir, 'public/favicon.svg')) ? path.join(o.dir, 'public/favicon.svg') : false,
         }),
       ],
       devServer: {

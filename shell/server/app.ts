@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
 import type { PageServerConfig } from './config';
 import { renderShellHtml } from './html';
+import { createMetaResolver } from './meta';
+import { securityHeaders } from './security';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
 
@@ -68,10 +70,29 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  // Every other GET is a page of the shop: the shell's HTML with the run-time configuration.
-  app.get('/*', async (_req, reply) => {
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    return renderShellHtml(indexHtml, config);
+  // Every other GET is a page of the shop: the shell's HTML with its status (404 for what the shop
+  // does not have, 301 for what moved), title, description, canonical link, structured data and
+  // the run-time configuration.
+  const resolvePage = createMetaResolver(config.apiUrl);
+  app.get('/*', async (req, reply) => {
+    const url = new URL(req.url, 'http://x');
+    const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+    reply.headers(securityHeaders(config, req.protocol === 'https'));
+    let meta;
+    try {
+      meta = await resolvePage(url.pathname, origin);
+    } catch (error) {
+      // The API being down must not take pages down: the shell renders and loads what it can.
+      req.log.warn({ err: error, path: url.pathname }, 'page metadata unavailable');
+    }
+    if (meta?.status === 301 && meta.location) {
+      return reply.redirect(meta.location + url.search, 301);
+    }
+    reply
+      .code(meta?.status ?? 200)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    return renderShellHtml(indexHtml, config, meta, origin);
   });
 
   return app;

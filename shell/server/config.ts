@@ -18,6 +18,8 @@ export interface PageServerConfig {
   remotes: Record<RemoteName, string>;
   sentryDsn?: string | undefined;
   release?: string | undefined;
+  /** The shop's public origin for canonical links (e.g. https://www.example.co.uk); else the request's. */
+  publicUrl?: string | undefined;
 }
 
 /**
@@ -53,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConf
     remotes: remoteLocations(env),
     sentryDsn: env.SENTRY_DSN || undefined,
     release: env.RELEASE || undefined,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
   };
 }

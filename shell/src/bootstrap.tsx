@@ -13,6 +13,8 @@ async function start() {
   const config = await readShopConfig();
   registerShopRemotes(config);
   initErrorReporting(config);
+  // The page server's head elements describe the first page only; from here the pages render their own.
+  for (const el of document.head.querySelectorAll('[data-shop-head]')) el.remove();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from the page');
   createRoot(root).render(

@@ -1,4 +1,4 @@
-import { pageRoutes } from './routes';
+import { pageRoutes } from './routeTable';
 
 const owner = (path: string) => pageRoutes.find((r) => r.path === path)?.module.split('/')[0];
 

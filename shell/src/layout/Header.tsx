@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { basketOpenAtom, cartCountAtom, Dialog, isAuthenticatedAtom, SHOP_NAME, useAuth } from '@shop/shared';
 import { LiveSearch } from '../search/LiveSearch';
+import logo from '../assets/logo.svg';
 import { Dropdown } from './Dropdown';
+import { BasketIcon, MenuIcon, SearchIcon } from './icons';
 import { useCategories } from './useCategories';
 import styles from './Header.module.css';
 
@@ -54,10 +56,10 @@ export function Header() {
     <header className={styles.header}>
       <div className={styles.inner}>
         <button type="button" className={styles.burger} aria-label="Menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-          <span aria-hidden="true">☰</span>
+          <MenuIcon />
         </button>
         <Link to="/" className={styles.logo} aria-label={`${SHOP_NAME} home`}>
-          <img src="/media/logo.svg" alt="" width="36" height="36" />
+          <img src={logo} alt="" width="36" height="36" />
           <span className={styles.logoText}>{SHOP_NAME}</span>
         </Link>
         <nav aria-label="Main" className={styles.nav}>
@@ -78,7 +80,7 @@ export function Header() {
         </div>
         <div className={styles.tools}>
           <button type="button" className={styles.searchButton} aria-label="Search" onClick={() => setSearchOpen(true)}>
-            <span aria-hidden="true">⌕</span>
+            <SearchIcon />
           </button>
           <div className={styles.account}>
             <Dropdown label="Account" align="right">
@@ -87,8 +89,8 @@ export function Header() {
           </div>
           <button type="button" className={styles.basket} onClick={() => openBasket(true)} aria-label={`My Basket, ${count} ${count === 1 ? 'item' : 'items'}`}>
             <span className={styles.basketText}>My Basket</span>
-            <span aria-hidden="true" className={styles.basketIcon}>
-              🛒
+            <span className={styles.basketIcon}>
+              <BasketIcon />
             </span>
             <span className={styles.count} data-testid="basket-count">
               {count}

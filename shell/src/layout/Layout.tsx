@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { AddedToBasketModal } from '../basket/AddedToBasketModal';
 import { BasketMessage } from '../basket/BasketMessage';
 import { BasketSlideOver } from '../basket/BasketSlideOver';
@@ -10,8 +10,10 @@ import styles from './Layout.module.css';
 
 export function Layout() {
   useStartup();
+  const { pathname } = useLocation();
   return (
     <div className={styles.page}>
+      <link rel="canonical" href={`${window.location.origin}${pathname}`} />
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>

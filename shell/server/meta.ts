@@ -1,0 +1,206 @@
+import { matchPath } from 'react-router';
+import { DEFAULT_TITLE, HELPLINE_TEL, INFO_EMAIL, pageTitle, SHOP_LEGAL_NAME, SHOP_NAME } from '@shop/shared/shop';
+import { pageRoutes } from '../src/routeTable';
+
+/** What the page server puts into a page's HTML before the shell takes over. */
+export interface PageMeta {
+  status: 200 | 301 | 404;
+  /** For 301: where the page moved. */
+  location?: string;
+  title: string;
+  description?: string | undefined;
+  /** Path of the canonical URL (query dropped). */
+  canonicalPath?: string;
+  jsonLd: object[];
+}
+
+interface Cms {
+  identifier: string;
+  title: string;
+  meta_description?: string | null;
+}
+interface Category {
+  id: number;
+  name: string;
+  url: string;
+  attrs?: { meta_title?: string | null; meta_description?: string | null };
+}
+interface Product {
+  id: number;
+  sku: string;
+  name: string;
+  price: number;
+  url: string;
+  category_ids?: number[];
+  attrs?: { meta_title?: string | null; meta_description?: string | null; image?: string | null; short_description?: string | null; special_price?: number | null };
+  stock?: { is_in_stock: boolean };
+  review_summary?: { average: number; count: number };
+}
+interface BlogPost {
+  url_key: string;
+  name: string;
+  meta_title?: string | null;
+  meta_description?: string | null;
+}
+
+type Resolved =
+  | { type: 'product'; id: number; url: string }
+  | { type: 'category'; id: number; url: string }
+  | { type: 'cms-page'; identifier: string; url: string }
+  | { type: 'redirect'; target: string; status: 301 };
+
+/** A small read-through cache of API answers: pages are rendered often, the catalogue changes rarely. */
+class ApiReader {
+  private cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  constructor(
+    private readonly apiUrl: string,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  /** The JSON answer, or null for a 404; other failures throw. */
+  get<T>(path: string): Promise<T | null> {
+    const hit = this.cache.get(path);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value as Promise<T | null>;
+    const value = fetch(`${this.apiUrl}/api${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(3000) }).then(
+      async (res) => {
+        if (res.status === 404) return null;
+        if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+        return (await res.json()) as T;
+      },
+    );
+    this.cache.set(path, { at: Date.now(), value });
+    value.catch(() => this.cache.delete(path));
+    if (this.cache.size > 2000) this.cache.delete(this.cache.keys().next().value as string);
+    return value;
+  }
+}
+
+const stripHtml = (html: string | null | undefined) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+export function organizationLd(origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SHOP_NAME,
+    legalName: SHOP_LEGAL_NAME,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    email: INFO_EMAIL,
+    contactPoint: { '@type': 'ContactPoint', telephone: HELPLINE_TEL, contactType: 'technical support', areaServed: 'GB' },
+  };
+}
+
+function breadcrumbLd(origin: string, trail: { name: string; path: string }[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: `${origin}${t.path}` })),
+  };
+}
+
+function productLd(origin: string, p: Product): object {
+  const price = p.attrs?.special_price ?? p.price;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: p.sku,
+    description: stripHtml(p.attrs?.short_description) || undefined,
+    image: p.attrs?.image ? `${origin}${p.attrs.image}` : undefined,
+    brand: { '@type': 'Brand', name: SHOP_NAME },
+    offers: {
+      '@type': 'Offer',
+      url: `${origin}${p.url}`,
+      priceCurrency: 'GBP',
+      price: price.toFixed(2),
+      availability: p.stock?.is_in_stock === false ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      priceSpecification: { '@type': 'PriceSpecification', price: price.toFixed(2), priceCurrency: 'GBP', valueAddedTaxIncluded: false },
+    },
+    ...(p.review_summary && p.review_summary.count > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.review_summary.average, reviewCount: p.review_summary.count } }
+      : {}),
+  };
+}
+
+export function createMetaResolver(apiUrl: string) {
+  const api = new ApiReader(apiUrl);
+
+  const notFound = (): PageMeta => ({ status: 404, title: pageTitle('Page not found'), jsonLd: [] });
+
+  async function cmsMeta(identifier: string, path: string, origin: string): Promise<PageMeta> {
+    const pages = await api.get<{ items: Cms[] }>('/content/cms-pages');
+    const page = pages?.items.find((p) => p.identifier === identifier);
+    if (!page) return notFound();
+    return {
+      status: 200,
+      title: identifier === 'home' ? DEFAULT_TITLE : pageTitle(page.title),
+      description: page.meta_description ?? undefined,
+      canonicalPath: path,
+      jsonLd: identifier === 'home' ? [] : [breadcrumbLd(origin, [{ name: 'Home', path: '/' }, { name: page.title, path }])],
+    };
+  }
+
+  async function productMeta(id: number, origin: string): Promise<PageMeta> {
+    const product = await api.get<Product>(`/products/info/${id}`);
+    if (!product) return notFound();
+    const categories = (await api.get<{ categories: Category[] }>('/categories/'))?.categories ?? [];
+    const category = categories.find((c) => product.category_ids?.includes(c.id));
+    const trail = [{ name: 'Home', path: '/' }, ...(category ? [{ name: category.name, path: category.url }] : []), { name: product.name, path: product.url }];
+    return {
+      status: 200,
+      title: pageTitle(product.attrs?.meta_title || product.name),
+      description: product.attrs?.meta_description || stripHtml(product.attrs?.short_description) || undefined,
+      canonicalPath: product.url,
+      jsonLd: [productLd(origin, product), breadcrumbLd(origin, trail)],
+    };
+  }
+
+  async function categoryMeta(id: number, origin: string): Promise<PageMeta> {
+    const categories = (await api.get<{ categories: Category[] }>('/categories/'))?.categories ?? [];
+    const category = categories.find((c) => c.id === id);
+    if (!category) return notFound();
+    return {
+      status: 200,
+      title: pageTitle(category.attrs?.meta_title || category.name),
+      description: category.attrs?.meta_description ?? undefined,
+      canonicalPath: category.url,
+      jsonLd: [breadcrumbLd(origin, [{ name: 'Home', path: '/' }, { name: category.name, path: category.url }])],
+    };
+  }
+
+  /** The status, title, description and structured data of the page at `path`. */
+  return async function resolvePage(path: string, origin: string): Promise<PageMeta> {
+    const clean = path.replace(/\/{2,}/g, '/');
+    for (const route of pageRoutes) {
+      const match = matchPath({ path: route.path, end: true }, clean);
+      if (!match) continue;
+      if (route.path === '/') return cmsMeta('home', '/', origin);
+      if (route.module === 'content/CmsPage') return cmsMeta(String(route.props?.identifier), route.path, origin);
+      if (route.module === 'catalog/ProductPage') return productMeta(Number(match.params.productId), origin);
+      if (route.module === 'catalog/CategoryPage') return categoryMeta(Number(match.params.categoryId), origin);
+      if (route.module === 'content/ArticlePage') {
+        const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
+        const post = posts.find((p) => p.url_key === match.params.articlePage);
+        if (!post) return notFound();
+        return { status: 200, title: pageTitle(post.meta_title || post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
+      }
+      // Account, checkout, search and listing pages: their own titles come with the page itself.
+      return { status: 200, title: DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
+    }
+    // The catch-all: a URL rewrite of the catalogue, a CMS page, an old path that moved, or nothing.
+    const key = clean.replace(/^\/+|\/+$/g, '');
+    if (!key) return notFound();
+    const resolved = await api.get<Resolved>(`/url-rewrites/resolve?path=${encodeURIComponent(key)}`);
+    if (!resolved) return notFound();
+    switch (resolved.type) {
+      case 'redirect':
+        return { status: 301, location: resolved.target, title: DEFAULT_TITLE, jsonLd: [] };
+      case 'product':
+        return productMeta(resolved.id, origin);
+      case 'category':
+        return categoryMeta(resolved.id, origin);
+      case 'cms-page':
+        return cmsMeta(resolved.identifier, clean, origin);
+    }
+  };
+}
