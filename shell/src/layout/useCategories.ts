@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { loadCategories, type Category } from '@shop/shared';
 
-/** The categories for menus: loaded once per page; a failure is logged and the menu stays empty. */
+/** The categories for menus (those marked include_in_menu): loaded once per page; a failure is logged and the menu stays empty. */
 export function useCategories(): Category[] {
   const [categories, setCategories] = useState<Category[]>([]);
   useEffect(() => {
     let live = true;
     loadCategories()
-      .then((list) => live && setCategories(list))
+      .then((list) => live && setCategories(list.filter((c) => c.include_in_menu)))
       .catch((error: unknown) => console.error('[shell] categories failed to load', error));
     return () => {
       live = false;

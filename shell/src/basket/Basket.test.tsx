@@ -1,0 +1,67 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { addedToBasketAtom, basketOpenAtom, cartAtom, cartIdAtom } from '@shop/shared';
+import { mockApi } from '@shop/shared/testing';
+import { createStore } from 'jotai';
+import { renderWithShop } from '../test/render';
+import { AddedToBasketModal } from './AddedToBasketModal';
+import { BasketSlideOver } from './BasketSlideOver';
+
+const line = { item_id: 5, sku: 'HV-CDM8-20M', name: 'Hydrovault 8mm Cavity Drain Membrane', price: 119.5, qty: 2, option_title: 'Roll length: 20 m', image: '/media/a.svg' };
+
+function openBasket(items = [line], total = 239) {
+  const store = createStore();
+  store.set(basketOpenAtom, true);
+  store.set(cartIdAtom, 'guest-1');
+  store.set(cartAtom, { items, total });
+  return store;
+}
+
+describe('basket slide-over', () => {
+  it('lists the lines with price, option, quantity, the subtotal and the checkout note', () => {
+    renderWithShop(<BasketSlideOver />, { store: openBasket() });
+    const dialog = screen.getByRole('dialog', { name: 'Shopping cart' });
+    expect(dialog).toHaveTextContent('Hydrovault 8mm Cavity Drain Membrane');
+    expect(dialog).toHaveTextContent('Roll length: 20 m');
+    expect(dialog).toHaveTextContent('£119.50');
+    expect(dialog).toHaveTextContent('Qty 2');
+    expect(dialog).toHaveTextContent('Subtotal £239.00');
+    expect(dialog).toHaveTextContent('Shipping and taxes calculated at checkout.');
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
+  it('disables Checkout when the basket is empty', () => {
+    renderWithShop(<BasketSlideOver />, { store: openBasket([], 0) });
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  });
+
+  it('Remove takes one off through the API', async () => {
+    const { calls } = mockApi({ '/cart/remove': { body: { items: [{ ...line, qty: 1 }], total: 119.5 } } });
+    renderWithShop(<BasketSlideOver />, { store: openBasket() });
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${line.name}` }));
+    expect(await screen.findByText('Qty 1')).toBeInTheDocument();
+    expect(JSON.parse(String(calls[0]!.init?.body))).toMatchObject({ cartId: 'guest-1', productSku: 'HV-CDM8-20M' });
+  });
+
+  it('Checkout closes the basket and goes to /checkout; Continue Shopping just closes it', () => {
+    const store = openBasket();
+    renderWithShop(<BasketSlideOver />, { store });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue Shopping' }));
+    expect(store.get(basketOpenAtom)).toBe(false);
+    act(() => store.set(basketOpenAtom, true));
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(store.get(basketOpenAtom)).toBe(false);
+    expect(screen.getByTestId('where')).toHaveTextContent('/checkout');
+  });
+});
+
+describe('Added to Basket modal', () => {
+  it('shows the product with Continue Shopping and Checkout', () => {
+    const store = createStore();
+    store.set(addedToBasketAtom, { name: 'Hydrovault Sump Pump', image: '/media/p.svg' });
+    renderWithShop(<AddedToBasketModal />, { store });
+    const dialog = screen.getByRole('dialog', { name: 'Added to Basket' });
+    expect(dialog).toHaveTextContent('Hydrovault Sump Pump');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue Shopping' }));
+    expect(store.get(addedToBasketAtom)).toBeNull();
+  });
+});
