@@ -112,7 +112,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     return { status: 'success' as const, data: session };
   });
 
-  app.post('/logout', { schema: { body: customerTokenRequestSchema.optional(), response: { 200: statusMessageAnswerSchema } } }, async (request) => {
+  app.post('/logout', { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: statusMessageAnswerSchema } } }, async (request) => {
     const customer = await authenticateCustomer(db, customerTokenFrom(request, request.body?.customerToken));
     // Logging out twice, or with an expired token, is not an error: the token is dead either way.
     if (customer) await service.logout(customer);
@@ -121,7 +121,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
 
   /* ------------------------------------------------------------------ profile */
 
-  app.post('/me', { schema: { body: customerTokenRequestSchema.optional(), response: { 200: meAnswerSchema } } }, async (request) => {
+  app.post('/me', { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: meAnswerSchema } } }, async (request) => {
     const customer = await auth(request, request.body?.customerToken);
     return { status: 'success' as const, data: { data: await service.customerAnswer(customer.id) } };
   });
@@ -261,7 +261,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
 
   app.post(
     '/customer/billing-agreements',
-    { schema: { body: customerTokenRequestSchema.optional(), response: { 200: billingAgreementsAnswerSchema } } },
+    { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: billingAgreementsAnswerSchema } } },
     async (request) => {
       const customer = await auth(request, request.body?.customerToken);
       return { status: 'success' as const, data: await service.billingAgreements(customer) };
@@ -270,7 +270,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
 
   app.post(
     '/customer/subscriptions',
-    { schema: { body: customerTokenRequestSchema.optional(), response: { 200: customerSubscriptionsAnswerSchema } } },
+    { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: customerSubscriptionsAnswerSchema } } },
     async (request) => {
       const customer = await auth(request, request.body?.customerToken);
       return { status: 'success' as const, data: await service.subscriptions(customer) };

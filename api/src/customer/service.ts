@@ -27,7 +27,7 @@ import {
   welcomeMail,
 } from '../mail/templates';
 import { TOKEN_IDLE_MS, TOKEN_MAX_MS, type AuthenticatedCustomer } from './auth';
-import type { AddressRow, CustomerRow, CustomerStore, NewAddress } from './store';
+import { isUniqueViolation, type AddressRow, type CustomerRow, type CustomerStore, type NewAddress } from './store';
 
 export const RESET_TOKEN_TTL_MS = 3600_000;
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -208,29 +208,33 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
         if (!input.currentPassword) throw badRequest(ACCOUNT_MESSAGES.currentPasswordRequired, 'currentPassword');
         if (!(await verifyPassword(input.currentPassword, customer.passwordHash))) throw new WrongCurrentPassword();
       }
+      if (emailChanges && (await store.findByEmail(input.email!))) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken, 'email');
       const passwordHash = passwordChanges ? await hashPassword(input.newPassword!) : undefined;
-      const ok = await store.transaction(async (tx) => {
-        const saved = await store.updateCustomer(tx, customer.id, {
-          ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
-          ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
-          ...(input.company !== undefined ? { company: input.company || null } : {}),
-          ...(emailChanges ? { email: input.email } : {}),
-          ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+      try {
+        await store.transaction(async (tx) => {
+          await store.updateCustomer(tx, customer.id, {
+            ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
+            ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
+            ...(input.company !== undefined ? { company: input.company || null } : {}),
+            ...(emailChanges ? { email: input.email } : {}),
+            ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+          });
+          const firstname = input.firstname ?? customer.firstname;
+          if (emailChanges) {
+            await store.moveEmail(tx, customer.id, customer.email, input.email!);
+            await outbox.enqueue(tx, emailChangedMail({ to: customer.email, firstname, newEmail: input.email! }));
+          }
+          if (passwordHash) {
+            await store.revokeAllTokens(tx, customer.id);
+            await store.invalidateResetTokens(tx, customer.id);
+            await outbox.enqueue(tx, passwordChangedMail({ to: input.email ?? customer.email, firstname, shopUrl: settings.shopUrl }));
+          }
         });
-        if (!saved) return false;
-        const firstname = input.firstname ?? customer.firstname;
-        if (emailChanges) {
-          await store.moveEmail(tx, customer.id, customer.email, input.email!);
-          await outbox.enqueue(tx, emailChangedMail({ to: customer.email, firstname, newEmail: input.email! }));
-        }
-        if (passwordHash) {
-          await store.revokeAllTokens(tx, customer.id);
-          await store.invalidateResetTokens(tx, customer.id);
-          await outbox.enqueue(tx, passwordChangedMail({ to: input.email ?? customer.email, firstname, shopUrl: settings.shopUrl }));
-        }
-        return true;
-      });
-      if (!ok) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken, 'email');
+      } catch (error) {
+        // Another account took the address between the check and the write.
+        if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken, 'email');
+        throw error;
+      }
       outbox.kick();
       // Every token was revoked: this browser gets a new one so it stays signed in.
       const token = passwordHash ? (await issueLoginToken(customer.id)).token : undefined;

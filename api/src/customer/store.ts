@@ -18,7 +18,8 @@ export type AddressRow = typeof customerAddresses.$inferSelect;
 export type NewAddress = Omit<typeof customerAddresses.$inferInsert, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
-const isUniqueViolation = (error: unknown) => {
+/** A unique constraint refused the write (PostgreSQL 23505), as thrown by either driver. */
+export const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
@@ -43,26 +44,15 @@ export function createCustomerStore(db: Db) {
       executor: DbExecutor,
       values: { email: string; firstname: string; lastname: string; company: string | null; passwordHash: string },
     ): Promise<CustomerRow | undefined> {
-      try {
-        const [row] = await executor.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
-        return row;
-      } catch (error) {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      }
+      const [row] = await executor.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
+      return row;
     },
-    /** False when the new email is taken by another account. */
-    async updateCustomer(executor: DbExecutor, id: number, patch: Partial<typeof customers.$inferInsert>): Promise<boolean> {
-      try {
-        await executor
-          .update(customers)
-          .set({ ...patch, updatedAt: sql`now()` })
-          .where(eq(customers.id, id));
-        return true;
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
+    /** Throws a unique violation (isUniqueViolation) when a new email is taken: catch it outside the transaction. */
+    async updateCustomer(executor: DbExecutor, id: number, patch: Partial<typeof customers.$inferInsert>): Promise<void> {
+      await executor
+        .update(customers)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(customers.id, id));
     },
 
     /* ---------------------------------------------------------------- addresses */

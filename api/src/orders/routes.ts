@@ -53,7 +53,7 @@ export const ordersRoutes: DomainPlugin = async (app, { db, config }) => {
 
   app.post(
     '/customer/downloadable-products',
-    { schema: { body: customerTokenRequestSchema.optional(), response: { 200: downloadableProductsAnswerSchema } } },
+    { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: downloadableProductsAnswerSchema } } },
     async (request) => {
       const customer = await requireCustomer(db, request, request.body?.customerToken);
       const key = await secret();
