@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 /** Shows where the router is, so tests can assert navigation. */
 export function Where() {
   const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
+  return <span data-testid="where">{location.pathname + location.search}</span>;
 }
 
 /** Renders UI with its own jotai store and a router, at `path`. */
