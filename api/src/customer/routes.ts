@@ -29,6 +29,10 @@ import {
   updateMeAnswerSchema,
   updateMeRequestSchema,
   verifyCaptchaRequestSchema,
+  addReviewAnswerSchema,
+  addReviewRequestSchema,
+  customerReviewsAnswerSchema,
+  customerReviewsRequestSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
 import { clientIp, createLimiter, LIMITS, TooManyRequests } from '../auth/rate-limit';
@@ -38,6 +42,7 @@ import { HttpError } from '../http-errors';
 import { getOutbox } from '../mail/outbox';
 import { authenticateCustomer, customerTokenFrom, requireCustomer } from './auth';
 import { createCustomerService, WrongCurrentPassword, type CustomerService } from './service';
+import { createCustomerReviews } from './reviews';
 import { createCustomerStore } from './store';
 
 const services = new WeakMap<object, CustomerService>();
@@ -276,4 +281,23 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
       return { status: 'success' as const, data: await service.subscriptions(customer) };
     },
   );
+
+  /* ------------------------------------------------------------------ My Product Reviews */
+
+  const reviews = createCustomerReviews(db);
+
+  app.post('/customer/reviews', { schema: { body: customerReviewsRequestSchema, response: { 200: customerReviewsAnswerSchema } } }, async (request) => {
+    const customer = await auth(request, request.body.customerToken);
+    return { status: 'success' as const, data: await reviews.list(customer, request.body.page, request.body.pageSize) };
+  });
+
+  app.post('/customer/reviews/add', { schema: { body: addReviewRequestSchema, response: { 200: addReviewAnswerSchema } } }, async (request) => {
+    const customer = await auth(request, request.body.customerToken);
+    const review = await reviews.add(customer, request.body);
+    return {
+      status: 'success' as const,
+      message: 'Thank you for your review. It will appear on the product page once we have checked it.',
+      data: { review },
+    };
+  });
 };

@@ -289,3 +289,47 @@ export const downloadableProductsAnswerSchema = listAnswerSchema(downloadablePro
 export type BillingAgreement = z.infer<typeof billingAgreementSchema>;
 export type CustomerSubscription = z.infer<typeof customerSubscriptionSchema>;
 export type DownloadableProduct = z.infer<typeof downloadableProductSchema>;
+
+/* ------------------------------------------------------------------ My Product Reviews */
+
+/** POST /api/customer/reviews: the customer's own reviews, newest first (default page 1, 10 a page, max 50). */
+export const customerReviewsRequestSchema = z.strictObject({
+  customerToken: customerTokenField.optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1, 'pageSize must be 1 or more').max(50, 'pageSize must be at most 50').default(10),
+});
+
+export const customerReviewSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_sku: z.string(),
+  product_name: z.string(),
+  product_url_key: z.string(),
+  nickname: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  rating: z.number().int().min(1).max(5),
+  /** pending until the shop approves it; only approved reviews are shown on the product. */
+  status: z.enum(['pending', 'approved']),
+  /** The customer bought this product (an order of theirs that was paid). */
+  verified_purchase: z.boolean(),
+  created_at: z.string(),
+});
+export type CustomerReview = z.infer<typeof customerReviewSchema>;
+export const customerReviewsAnswerSchema = listAnswerSchema(customerReviewSchema);
+
+/** POST /api/customer/reviews/add: any enabled product, once per product; it starts pending. */
+export const addReviewRequestSchema = z.strictObject({
+  customerToken: customerTokenField.optional(),
+  sku: z.string({ error: 'sku is required' }).trim().min(1, 'sku is required').max(64),
+  nickname: z.string().trim().min(1, 'Nickname is required').max(60).optional(),
+  title: z.string({ error: 'Summary is required' }).trim().min(1, 'Summary is required').max(120, 'Please use at most 120 characters'),
+  detail: z.string({ error: 'Review is required' }).trim().min(1, 'Review is required').max(5000, 'Please use at most 5000 characters'),
+  rating: z.number({ error: 'Please choose a rating from 1 to 5 stars' }).int('Please choose a rating from 1 to 5 stars').min(1, 'Please choose a rating from 1 to 5 stars').max(5, 'Please choose a rating from 1 to 5 stars'),
+});
+export type AddReviewRequest = z.input<typeof addReviewRequestSchema>;
+export const addReviewAnswerSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ review: customerReviewSchema }),
+});
