@@ -27,6 +27,7 @@ test.describe('the federated shell', () => {
     await expect(page.getByRole('contentinfo')).toContainText('Spend £250 ex VAT for Free 1-3 day Delivery');
 
     // Client-side navigation between remotes: the header stays, each remote renders its page.
+    await page.getByRole('banner').getByRole('button', { name: /Account/ }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
     await expect(page.locator('[data-remote="account"] h1')).toHaveText('Customer Login');
     await expect(page).toHaveTitle(/^Login or Create an Account \| /);
@@ -45,6 +46,7 @@ test.describe('the federated shell', () => {
     const scripts = recordScripts(page);
     await page.goto('/');
     await expect(page.locator('[data-remote="content"] h1')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: /Account/ }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
     await expect(page.locator('[data-remote="account"] h1')).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();

@@ -1,5 +1,5 @@
 import type { PageServerConfig } from './config';
-import type { PageMeta } from './meta';
+import { organizationLd, type PageMeta } from './meta';
 
 /** JSON safe to place inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -31,6 +31,7 @@ export function renderShellHtml(indexHtml: string, config: PageServerConfig, met
       head.push(`<script data-shop-head type="application/ld+json">${scriptJson(ld)}</script>`);
     }
   }
+  if (origin) head.push(`<script data-shop-head type="application/ld+json">${scriptJson(organizationLd(origin))}</script>`);
   head.push(`<script id="shop-config" type="application/json">${scriptJson(shopConfig)}</script>`);
   return html.replace('</head>', `${head.join('')}</head>`);
 }

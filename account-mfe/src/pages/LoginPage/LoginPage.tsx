@@ -78,10 +78,11 @@ export default function LoginPage() {
               />
               {errors.email ? <span className={styles.fieldError}>{errors.email.message}</span> : null}
             </label>
-            <label className={styles.field}>
-              <span>Password</span>
+            <div className={styles.field}>
+              <label htmlFor="login-password">Password</label>
               <span className={styles.password}>
                 <input
+                  id="login-password"
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="current-password"
                   aria-invalid={invalid('password')}
@@ -94,7 +95,7 @@ export default function LoginPage() {
                 </button>
               </span>
               {errors.password ? <span className={styles.fieldError}>{errors.password.message}</span> : null}
-            </label>
+            </div>
             <div className={styles.actions}>
               <button type="submit" className={styles.primary} disabled={isSubmitting}>
                 {isSubmitting ? <Spinner label="Signing in…" /> : null} Sign In
