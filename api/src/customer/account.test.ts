@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, loginAnswerSchema, meAnswerSchema } from '@shop/shared/schemas';
-import { useTestApp } from '../test/app';
+import { openTestApp, useTestApp, type TestApp } from '../test/app';
 import { customers, customerTokens } from './schema';
 import { authenticateCustomer } from './auth';
 import {
@@ -147,6 +147,35 @@ describe('POST /api/login', () => {
       if (i < 30) expect(res.statusCode).toBe(401);
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('rate limits of registration and behind a trusted proxy', () => {
+  it('limits registrations per client address (429 after 10 an hour)', async () => {
+    const remoteAddress = '192.0.2.77';
+    for (let i = 0; i < 10; i++) {
+      const res = await post(t.app, '/api/register', { firstname: 'A', lastname: 'B', email: uniqueEmail('bulk'), password: PASSWORD }, { remoteAddress });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await post(t.app, '/api/register', { firstname: 'A', lastname: 'B', email: uniqueEmail('bulk'), password: PASSWORD }, { remoteAddress });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Too many attempts/);
+  });
+
+  describe('with TRUST_PROXY set', () => {
+    let proxied: TestApp;
+    beforeAll(async () => {
+      proxied = await openTestApp({ trustProxy: true });
+    });
+    afterAll(() => proxied.close());
+
+    it('counts per X-Forwarded-For client, so one shopper behind the proxy does not lock out the rest', async () => {
+      const send = (client: string) =>
+        post(proxied.app, '/api/login', { username: uniqueEmail('p'), password: 'whatever1' }, { remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': client } });
+      for (let i = 0; i < 30; i++) expect((await send('203.0.113.5')).statusCode).toBe(401);
+      expect((await send('203.0.113.5')).statusCode).toBe(429);
+      expect((await send('203.0.113.6')).statusCode).toBe(401);
+    });
   });
 });
 
