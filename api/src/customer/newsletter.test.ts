@@ -156,3 +156,15 @@ describe('billing agreements and subscriptions come from the database, for their
     expect((await post(t.app, '/api/customer/subscriptions', { customerToken: other.token })).json().data.totalCount).toBe(0);
   });
 });
+
+describe('links for mail', () => {
+  it('notificationsUrl carries a token that opens the address’s notifications', async () => {
+    const { notificationsUrl, accountOrderUrl } = await import('./links');
+    const c = await signedIn(t.app);
+    const url = new URL(await notificationsUrl(t.db, c.email.toUpperCase()));
+    expect(url.pathname).toBe('/aw_followupemail2/unsubscribe');
+    const res = await post(t.app, '/api/customer/get-email-subscriptions', { unsubscribeToken: url.searchParams.get('token') });
+    expect(res.statusCode).toBe(200);
+    expect(accountOrderUrl(42)).toBe('http://localhost:8080/sales/order/view/order_id/42');
+  });
+});
