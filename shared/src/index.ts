@@ -14,3 +14,4 @@ export * from './auth';
 export * from './api/schemas/catalog';
 export * from './api/schemas/content';
 export * from './data/categories';
+export * from './observability';

@@ -1,3 +1,4 @@
+import { setErrorReporter } from '@shop/shared';
 import type { ShopConfig } from './federation/remotes';
 
 /**
@@ -13,5 +14,7 @@ export function initErrorReporting(config: ShopConfig): void {
       tracesSampleRate: 1,
       integrations: [Sentry.browserTracingIntegration()],
     });
+    // Failures the remotes report (region crashes, failed loads) go to Sentry too.
+    setErrorReporter((error, context) => Sentry.captureException(error, { extra: context }));
   });
 }

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../observability';
 import styles from './RemoteBoundary.module.css';
 
 interface Props {
@@ -27,7 +28,7 @@ export class RemoteBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(`[${this.props.region}] failed to render`, error);
+    reportError(`[${this.props.region}] failed to render`, error, { region: this.props.region, componentStack: info.componentStack });
     this.props.onError?.(error, info);
   }
 

@@ -1,7 +1,7 @@
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authTokenAtom, loadCategories, loadCustomer, reloadCart } from '@shop/shared';
+import { authTokenAtom, loadCategories, loadCustomer, reloadCart, reportError } from '@shop/shared';
 
 /**
  * Start-up (spec section 2): the catalogue data the shell needs (categories, cached for the page),
@@ -12,8 +12,8 @@ export function useStartup(): void {
   const store = useStore();
   const navigate = useNavigate();
   useEffect(() => {
-    loadCategories().catch((error: unknown) => console.error('[startup] categories failed to load', error));
-    reloadCart(store).catch((error: unknown) => console.error('[startup] basket failed to load', error));
+    loadCategories().catch((error: unknown) => reportError('[startup] categories failed to load', error));
+    reloadCart(store).catch((error: unknown) => reportError('[startup] basket failed to load', error));
     if (store.get(authTokenAtom)) {
       void loadCustomer(store).then((me) => {
         if (!me) navigate('/customer/account/login');
