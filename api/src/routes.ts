@@ -3,9 +3,13 @@ import { healthRoutes } from './health/routes';
 import { catalogRoutes } from './catalog/routes';
 import { contentRoutes } from './content/routes';
 import { reviewsRoutes } from './reviews/routes';
+import { seedOnStart } from './seed/plugin';
 import { mailRoutes } from './mail/routes';
 import { customerRoutes } from './customer/routes';
 import { ordersRoutes } from './orders/routes';
+import { cartRoutes } from './cart/routes';
+import { checkoutRoutes } from './checkout/routes';
+import { paymentRoutes } from './payment/routes';
 
 /**
  * Every domain of the API, mounted under /api. A domain lives in `src/<domain>/` (routes.ts,
@@ -17,7 +21,11 @@ export const apiRoutes: DomainPlugin = async (api, { db, config }) => {
   await api.register(catalogRoutes, deps);
   await api.register(contentRoutes, deps);
   await api.register(reviewsRoutes, deps);
+  await api.register(seedOnStart, deps);
   await api.register(mailRoutes, deps);
   await api.register(customerRoutes, deps);
   await api.register(ordersRoutes, deps);
+  await api.register(cartRoutes, deps);
+  await api.register(checkoutRoutes, deps);
+  await api.register(paymentRoutes, deps);
 };

@@ -1,0 +1,63 @@
+import {
+  checkoutStepAnswerSchema,
+  confirmOrderAnswerSchema,
+  confirmOrderRequestSchema,
+  savePaymentInfoRequestSchema,
+  saveShippingInfoRequestSchema,
+} from '@shop/shared/schemas';
+import type { DomainPlugin } from '../app';
+import { customerTokenFrom } from '../customer/auth';
+import { commerceFor, withProviderOutage } from './commerce';
+
+/**
+ * Checkout under /api/cart (spec section 7): save-shipping-info, save-payment-info and
+ * confirm-order. Same owners as the basket calls. confirm-order is idempotent: repeat it (a double
+ * click, a retry after a timeout) and it answers the same order; it never charges twice.
+ */
+export const checkoutRoutes: DomainPlugin = async (app, deps) => {
+  const { checkout } = commerceFor({ ...deps, log: app.log });
+
+  app.post(
+    '/cart/save-shipping-info',
+    { schema: { body: saveShippingInfoRequestSchema, response: { 200: checkoutStepAnswerSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { customerToken, cartId, address, shippingMethod, comment, billingAddress } = request.body;
+      return withProviderOutage(reply, () => checkout.saveShippingInfo(
+        { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
+        { address, shippingMethod, comment, billingAddress },
+      ));
+    },
+  );
+
+  app.post(
+    '/cart/save-payment-info',
+    { schema: { body: savePaymentInfoRequestSchema, response: { 200: checkoutStepAnswerSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { customerToken, cartId, paymentMethod, email, comment, billingAddress } = request.body;
+      return withProviderOutage(reply, () => checkout.savePaymentInfo(
+        { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
+        { paymentMethod, email, comment, billingAddress },
+      ));
+    },
+  );
+
+  app.post(
+    '/cart/confirm-order',
+    { schema: { body: confirmOrderRequestSchema, response: { 200: confirmOrderAnswerSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { customerToken, cartId, payment, billingAddress, returnUrl, comment } = request.body;
+      return withProviderOutage(reply, () =>
+        checkout.confirmOrder({
+          owner: { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
+          payment,
+          billingAddress,
+          returnUrl,
+          comment,
+        }),
+      );
+    },
+  );
+};

@@ -1,0 +1,128 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Executor, Tx } from '../cart/store';
+import { paymentEvents, payments, type PaymentStatus } from './schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Statuses of an attempt that still holds its basket (the partial unique index). */
+export const LIVE_STATUSES: PaymentStatus[] = ['creating', 'requires_action', 'processing', 'succeeded'];
+
+/** Payment attempts and provider events. */
+export function createPaymentStore(db: Db) {
+  return {
+    async findById(id: number, executor: Executor = db): Promise<PaymentRow | undefined> {
+      const [row] = await executor.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row;
+    },
+
+    async lockById(tx: Tx, id: number): Promise<PaymentRow | undefined> {
+      const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async findByIntent(provider: string, intentId: string, executor: Executor = db): Promise<PaymentRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.intentId, intentId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The attempt holding the basket, if any. */
+    async findLiveForCart(cartId: string, executor: Executor = db): Promise<PaymentRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.cartId, cartId), inArray(payments.status, LIVE_STATUSES)))
+        .limit(1);
+      return row;
+    },
+
+    /** The attempt that paid for a basket (an ordered basket has one). */
+    async findPaidForCart(cartId: string, executor: Executor = db): Promise<PaymentRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.cartId, cartId), inArray(payments.status, ['succeeded', 'processing'])))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      return row;
+    },
+
+    async countForCart(cartId: string, executor: Executor = db): Promise<number> {
+      const [row] = await executor.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.cartId, cartId));
+      return row?.n ?? 0;
+    },
+
+    async insert(values: typeof payments.$inferInsert, executor: Executor = db): Promise<PaymentRow> {
+      const [row] = await executor.insert(payments).values(values).returning();
+      return row!;
+    },
+
+    async update(id: number, values: Partial<typeof payments.$inferInsert>, executor: Executor = db): Promise<void> {
+      await executor
+        .update(payments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(payments.id, id));
+    },
+
+    /**
+     * Claims an attempt stuck in 'creating' for longer than `olderThanMs` (its process died or
+     * could not reach the provider): answers true to exactly one caller, who asks the provider
+     * again with the same idempotency key.
+     */
+    async claimStale(id: number, olderThanMs: number): Promise<boolean> {
+      const rows = await db
+        .update(payments)
+        .set({ updatedAt: new Date() })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.status, 'creating'),
+            lt(payments.updatedAt, new Date(Date.now() - olderThanMs)),
+          ),
+        )
+        .returning({ id: payments.id });
+      return rows.length > 0;
+    },
+
+    /** Lets the next confirm retry at once (after the provider could not be reached). */
+    async markRetryable(id: number): Promise<void> {
+      await db
+        .update(payments)
+        .set({ updatedAt: new Date(0) })
+        .where(and(eq(payments.id, id), eq(payments.status, 'creating')));
+    },
+
+    /** Attempts in a status since before `before` (for the clean-up sweep). */
+    async staleAttempts(status: PaymentStatus, before: Date, limit = 50): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, status), lt(payments.updatedAt, before)))
+        .orderBy(payments.updatedAt)
+        .limit(limit);
+    },
+
+    /** Records an event once: false when it was recorded before (a replay). */
+    async recordEvent(
+      tx: Tx,
+      event: { provider: string; eventId: string; type: string; intentId: string | null },
+    ): Promise<number | undefined> {
+      const [row] = await tx
+        .insert(paymentEvents)
+        .values({ ...event, outcome: 'received' })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      return row?.id;
+    },
+
+    async setEventOutcome(tx: Tx, id: number, outcome: string, detail: string | null): Promise<void> {
+      await tx.update(paymentEvents).set({ outcome, detail }).where(eq(paymentEvents.id, id));
+    },
+  };
+}
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;

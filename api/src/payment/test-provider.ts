@@ -1,0 +1,327 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { badRequest } from '../http-errors';
+import {
+  DECLINE_MESSAGES,
+  PaymentRequestError,
+  type CreateIntentInput,
+  type EventHandler,
+  type IntentError,
+  type IntentStatus,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from './provider';
+import { testPaymentIntents, testPaymentMethods } from './schema';
+
+/**
+ * The offline test provider: behaves like Stripe's test mode with no network, so the storefront's
+ * card form and express wallet sheet run end to end. Its state (payment methods, intents, their
+ * idempotency keys) lives in the database, like Stripe's lives at Stripe, so it works across
+ * restarts and several API instances.
+ *
+ * Cards (Stripe's test numbers; any future expiry, any 3-digit CVC, 4 for Amex):
+ * 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0025 0000 3155 needs
+ * authentication (3-D Secure) first. See TEST_CARDS for the rest. Stripe's test payment method ids
+ * (pm_card_visa, pm_card_chargeDeclined, pm_card_authenticationRequired...) work too.
+ */
+
+export type TestScenario =
+  | 'succeed'
+  | 'decline'
+  | 'insufficient_funds'
+  | 'lost_card'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'authenticate'
+  | 'live_card';
+
+export const TEST_CARDS: ReadonlyArray<{ number: string; scenario: TestScenario; description: string }> = [
+  { number: '4242424242424242', scenario: 'succeed', description: 'Visa: succeeds' },
+  { number: '4000056655665556', scenario: 'succeed', description: 'Visa debit: succeeds' },
+  { number: '5555555555554444', scenario: 'succeed', description: 'Mastercard: succeeds' },
+  { number: '2223003122003222', scenario: 'succeed', description: 'Mastercard (2-series): succeeds' },
+  { number: '5200828282828210', scenario: 'succeed', description: 'Mastercard debit: succeeds' },
+  { number: '378282246310005', scenario: 'succeed', description: 'American Express: succeeds' },
+  { number: '4000002500003155', scenario: 'authenticate', description: 'Needs 3-D Secure authentication, then succeeds' },
+  { number: '4000002760003184', scenario: 'authenticate', description: 'Always needs 3-D Secure authentication' },
+  { number: '4000000000003220', scenario: 'authenticate', description: '3-D Secure 2: needs authentication' },
+  { number: '4000000000000002', scenario: 'decline', description: 'Declined (generic decline)' },
+  { number: '4000000000009995', scenario: 'insufficient_funds', description: 'Declined: insufficient funds' },
+  { number: '4000000000009987', scenario: 'lost_card', description: 'Declined: lost card' },
+  { number: '4000000000000069', scenario: 'expired_card', description: 'Declined: expired card' },
+  { number: '4000000000000127', scenario: 'incorrect_cvc', description: 'Declined: incorrect CVC' },
+];
+
+/** Stripe's own test payment method ids. */
+const KNOWN_PAYMENT_METHODS: Record<string, { brand: string; last4: string; scenario: TestScenario }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', scenario: 'succeed' },
+  pm_card_visa_debit: { brand: 'visa', last4: '5556', scenario: 'succeed' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', scenario: 'succeed' },
+  pm_card_amex: { brand: 'amex', last4: '8431', scenario: 'succeed' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', scenario: 'decline' },
+  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', scenario: 'insufficient_funds' },
+  pm_card_chargeDeclinedLostCard: { brand: 'visa', last4: '9987', scenario: 'lost_card' },
+  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', scenario: 'expired_card' },
+  pm_card_chargeDeclinedIncorrectCvc: { brand: 'visa', last4: '0127', scenario: 'incorrect_cvc' },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', scenario: 'authenticate' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', scenario: 'authenticate' },
+};
+
+const DECLINES: Partial<Record<TestScenario, IntentError>> = {
+  decline: { code: 'card_declined', declineCode: 'generic_decline', message: DECLINE_MESSAGES.card_declined! },
+  insufficient_funds: { code: 'card_declined', declineCode: 'insufficient_funds', message: DECLINE_MESSAGES.insufficient_funds! },
+  lost_card: { code: 'card_declined', declineCode: 'lost_card', message: DECLINE_MESSAGES.card_declined! },
+  expired_card: { code: 'expired_card', declineCode: 'expired_card', message: DECLINE_MESSAGES.expired_card! },
+  incorrect_cvc: { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: DECLINE_MESSAGES.incorrect_cvc! },
+  live_card: {
+    code: 'card_declined',
+    declineCode: 'test_mode_live_card',
+    message:
+      'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  },
+};
+
+const AUTHENTICATION_FAILED: IntentError = {
+  code: 'payment_intent_authentication_failure',
+  message: DECLINE_MESSAGES.payment_intent_authentication_failure!,
+};
+
+export const CARD_MESSAGES = {
+  incompleteNumber: 'Your card number is incomplete.',
+  invalidNumber: 'Your card number is invalid.',
+  invalidMonth: "Your card's expiration month is invalid.",
+  invalidYear: "Your card's expiration year is invalid.",
+  yearPast: "Your card's expiration year is in the past.",
+  datePast: "Your card's expiration date is in the past.",
+  incompleteCvc: "Your card's security code is incomplete.",
+  invalidCvc: "Your card's security code is invalid.",
+} as const;
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** Luhn checksum of a string of digits. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+export interface TestCardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+/** Checks a card like Stripe.js does; throws a 400 naming the field with Stripe's words. */
+export function validateTestCard(card: TestCardInput, now = new Date()): { digits: string; brand: string; expMonth: number; expYear: number } {
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!/^\d*$/.test(digits)) throw badRequest(CARD_MESSAGES.invalidNumber, 'card.number');
+  if (digits.length < 13) throw badRequest(CARD_MESSAGES.incompleteNumber, 'card.number');
+  if (digits.length > 19 || !luhnValid(digits)) throw badRequest(CARD_MESSAGES.invalidNumber, 'card.number');
+  const brand = cardBrand(digits);
+  if (!Number.isInteger(card.exp_month) || card.exp_month < 1 || card.exp_month > 12) {
+    throw badRequest(CARD_MESSAGES.invalidMonth, 'card.exp_month');
+  }
+  const expYear = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+  const thisYear = now.getUTCFullYear();
+  if (!Number.isInteger(expYear) || expYear > thisYear + 50) throw badRequest(CARD_MESSAGES.invalidYear, 'card.exp_year');
+  if (expYear < thisYear) throw badRequest(CARD_MESSAGES.yearPast, 'card.exp_year');
+  if (expYear === thisYear && card.exp_month < now.getUTCMonth() + 1) throw badRequest(CARD_MESSAGES.datePast, 'card.exp_month');
+  const cvc = card.cvc.trim();
+  const cvcLength = brand === 'amex' ? 4 : 3;
+  if (!/^\d*$/.test(cvc)) throw badRequest(CARD_MESSAGES.invalidCvc, 'card.cvc');
+  if (cvc.length < cvcLength) throw badRequest(CARD_MESSAGES.incompleteCvc, 'card.cvc');
+  if (cvc.length > cvcLength) throw badRequest(CARD_MESSAGES.invalidCvc, 'card.cvc');
+  return { digits, brand, expMonth: card.exp_month, expYear };
+}
+
+type IntentRow = typeof testPaymentIntents.$inferSelect;
+
+export interface TestProvider extends PaymentProvider {
+  readonly name: 'test';
+  /** POST /api/payment/test/payment-methods */
+  createPaymentMethod(card: TestCardInput, wallet: string | null): Promise<{
+    id: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+    wallet: string | null;
+  }>;
+  /** The bank's 3-D Secure page: complete or fail the extra step. */
+  authenticate(intentId: string, outcome: 'complete' | 'fail'): Promise<ProviderIntent>;
+}
+
+export function createTestProvider(db: Db, options: { returnPath?: string } = {}): TestProvider {
+  const handlers: EventHandler[] = [];
+  const returnPath = options.returnPath ?? '/payment-complete';
+
+  async function paymentMethod(id: string) {
+    const known = KNOWN_PAYMENT_METHODS[id];
+    if (known) return known;
+    const [row] = await db.select().from(testPaymentMethods).where(eq(testPaymentMethods.id, id)).limit(1);
+    return row ? { brand: row.brand, last4: row.last4, scenario: row.scenario as TestScenario } : undefined;
+  }
+
+  async function toIntent(row: IntentRow): Promise<ProviderIntent> {
+    const pm = await paymentMethod(row.paymentMethodId);
+    const status = row.status as IntentStatus;
+    return {
+      id: row.id,
+      status,
+      amount: row.amount,
+      currency: row.currency,
+      clientSecret: row.clientSecret,
+      redirectUrl:
+        status === 'requires_action'
+          ? `${returnPath}?payment_intent=${encodeURIComponent(row.id)}&payment_intent_client_secret=${encodeURIComponent(row.clientSecret)}&test_authentication=required`
+          : null,
+      lastError: row.lastError ? { code: row.lastError.code, declineCode: row.lastError.decline_code ?? null, message: row.lastError.message } : null,
+      paymentMethodId: row.paymentMethodId,
+      card: pm ? { brand: pm.brand, last4: pm.last4 } : null,
+      metadata: row.metadata,
+    };
+  }
+
+  async function emit(type: string, intent: ProviderIntent) {
+    const event: ProviderEvent = { id: `evt_test_${hex(12)}`, type, intent };
+    for (const handler of handlers) await handler('test', event);
+  }
+
+  async function find(intentId: string): Promise<IntentRow> {
+    const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).limit(1);
+    if (!row) throw new PaymentRequestError(`No such payment_intent: '${intentId}'`, 'resource_missing');
+    return row;
+  }
+
+  async function update(intentId: string, values: Partial<IntentRow>): Promise<IntentRow> {
+    const [row] = await db
+      .update(testPaymentIntents)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(testPaymentIntents.id, intentId))
+      .returning();
+    return row!;
+  }
+
+  const errorColumn = (e: IntentError) => ({ code: e.code, ...(e.declineCode ? { decline_code: e.declineCode } : {}), message: e.message });
+
+  return {
+    name: 'test',
+    publishableKey: null,
+
+    onEvent(handler) {
+      handlers.push(handler);
+    },
+
+    async createPaymentMethod(card, wallet) {
+      const checked = validateTestCard(card);
+      const listed = TEST_CARDS.find((c) => c.number === checked.digits);
+      const row = {
+        id: `pm_test_${hex(12)}`,
+        brand: checked.brand,
+        last4: checked.digits.slice(-4),
+        expMonth: checked.expMonth,
+        expYear: checked.expYear,
+        scenario: listed?.scenario ?? 'live_card',
+        wallet,
+      };
+      await db.insert(testPaymentMethods).values(row);
+      return { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, wallet };
+    },
+
+    async createAndConfirm(input: CreateIntentInput): Promise<ProviderIntent> {
+      if (!Number.isSafeInteger(input.amountPence) || input.amountPence < 30) {
+        throw new PaymentRequestError('Amount must be at least £0.30 gbp', 'amount_too_small');
+      }
+      const [existing] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey))
+        .limit(1);
+      if (existing) return toIntent(existing);
+      const pm = await paymentMethod(input.paymentMethodId);
+      if (!pm) throw new PaymentRequestError(`No such PaymentMethod: '${input.paymentMethodId}'`, 'resource_missing');
+      const decline = DECLINES[pm.scenario];
+      const status: IntentStatus = decline ? 'requires_payment_method' : pm.scenario === 'authenticate' ? 'requires_action' : 'succeeded';
+      const id = `pi_test_${hex(12)}`;
+      const inserted = await db
+        .insert(testPaymentIntents)
+        .values({
+          id,
+          idempotencyKey: input.idempotencyKey,
+          amount: input.amountPence,
+          currency: input.currency,
+          status,
+          paymentMethodId: input.paymentMethodId,
+          clientSecret: `${id}_secret_${hex(12)}`,
+          lastError: decline ? errorColumn(decline) : null,
+          metadata: input.metadata,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted.length === 0) {
+        // The same key raced in from another call: answer what it made (Stripe does the same).
+        const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey));
+        return toIntent(row!);
+      }
+      const intent = await toIntent(inserted[0]!);
+      if (status === 'succeeded') await emit('payment_intent.succeeded', intent);
+      else if (status === 'requires_payment_method') await emit('payment_intent.payment_failed', intent);
+      else await emit('payment_intent.requires_action', intent);
+      return intent;
+    },
+
+    async retrieve(intentId) {
+      return toIntent(await find(intentId));
+    },
+
+    async cancel(intentId) {
+      const row = await find(intentId);
+      if (row.status === 'canceled') return toIntent(row);
+      if (row.status === 'succeeded') {
+        throw new PaymentRequestError(
+          'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          'payment_intent_unexpected_state',
+        );
+      }
+      const intent = await toIntent(await update(intentId, { status: 'canceled' }));
+      await emit('payment_intent.canceled', intent);
+      return intent;
+    },
+
+    async authenticate(intentId, outcome) {
+      const row = await find(intentId);
+      if (row.status !== 'requires_action') {
+        throw new PaymentRequestError(`This payment does not need authentication (it is ${row.status}).`, 'payment_intent_unexpected_state');
+      }
+      if (outcome === 'complete') {
+        const intent = await toIntent(await update(intentId, { status: 'succeeded', lastError: null }));
+        await emit('payment_intent.succeeded', intent);
+        return intent;
+      }
+      const intent = await toIntent(
+        await update(intentId, { status: 'requires_payment_method', lastError: errorColumn(AUTHENTICATION_FAILED) }),
+      );
+      await emit('payment_intent.payment_failed', intent);
+      return intent;
+    },
+  };
+}
