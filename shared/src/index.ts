@@ -15,3 +15,4 @@ export * from './api/schemas/catalog';
 export * from './api/schemas/content';
 export * from './data/categories';
 export * from './observability';
+export * from './api/schemas/reviews';

@@ -4,3 +4,7 @@ export * from './PageHeading';
 export * from './StandaloneHost';
 export * from './Dialog';
 export * from './Price';
+export * from './Breadcrumb';
+export * from './StarRating';
+export * from './QuantityInput';
+export * from './FederatedSlot';

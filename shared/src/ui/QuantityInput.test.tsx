@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { clampQty, QuantityInput } from './QuantityInput';
+
+function Harness({ initial = 1 }: { initial?: number }) {
+  const [qty, setQty] = useState(initial);
+  return (
+    <>
+      <QuantityInput value={qty} onChange={setQty} />
+      <output>{qty}</output>
+    </>
+  );
+}
+
+describe('QuantityInput', () => {
+  it('keeps quantities whole and at least 1', () => {
+    expect(clampQty('0')).toBe(1);
+    expect(clampQty('abc')).toBe(1);
+    expect(clampQty(2.7)).toBe(2);
+    expect(clampQty(5000)).toBe(999);
+  });
+
+  it('steps with − and + and never goes below 1', async () => {
+    render(<Harness />);
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByLabelText('Qty')).toHaveValue(2);
+  });
+
+  it('puts a cleared or zero field back to 1 when it loses focus', async () => {
+    render(<Harness initial={3} />);
+    const input = screen.getByLabelText('Qty');
+    await userEvent.clear(input);
+    await userEvent.type(input, '0');
+    await userEvent.tab();
+    expect(input).toHaveValue(1);
+    expect(screen.getByText('1', { selector: 'output' })).toBeInTheDocument();
+  });
+});

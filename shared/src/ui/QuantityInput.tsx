@@ -1,0 +1,97 @@
+import { useEffect, useId, useState } from 'react';
+import styles from './QuantityInput.module.css';
+
+/** Quantity inputs accept whole numbers from this minimum (spec section 5). */
+export const MIN_QTY = 1;
+export const MAX_QTY = 999;
+
+/** A whole number within [min, max], or min when the text is not a number. */
+export function clampQty(value: unknown, min = MIN_QTY, max = MAX_QTY): number {
+  const n = Math.floor(Number(value));
+  if (!Number.isFinite(n)) return min;
+  return Math.min(max, Math.max(min, n));
+}
+
+/**
+ * A quantity field (minimum 1) with − and + buttons. The shopper may clear the field while typing;
+ * the value is put back within range when the field loses focus.
+ */
+export function QuantityInput({
+  value,
+  onChange,
+  label = 'Qty',
+  min = MIN_QTY,
+  max = MAX_QTY,
+  id,
+  hideLabel = false,
+  className,
+  disabled = false,
+}: {
+  value: number;
+  onChange: (qty: number) => void;
+  label?: string;
+  min?: number;
+  max?: number;
+  id?: string | undefined;
+  hideLabel?: boolean;
+  className?: string | undefined;
+  disabled?: boolean;
+}) {
+  const autoId = useId();
+  const inputId = id ?? `qty-${autoId}`;
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+
+  const commit = (next: number) => {
+    const qty = clampQty(next, min, max);
+    setText(String(qty));
+    if (qty !== value) onChange(qty);
+  };
+
+  return (
+    <div className={`${styles.quantity} ${className ?? ''}`}>
+      <label htmlFor={inputId} className={hideLabel ? styles.hiddenLabel : styles.label}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <button
+          type="button"
+          className={styles.step}
+          aria-label="Decrease quantity"
+          aria-controls={inputId}
+          disabled={disabled || value <= min}
+          onClick={() => commit(value - 1)}
+        >
+          −
+        </button>
+        <input
+          id={inputId}
+          className={styles.input}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => {
+            setText(e.target.value);
+            const n = Number(e.target.value);
+            if (e.target.value !== '' && Number.isInteger(n) && n >= min && n <= max && n !== value) onChange(n);
+          }}
+          onBlur={() => commit(text === '' ? min : Number(text))}
+        />
+        <button
+          type="button"
+          className={styles.step}
+          aria-label="Increase quantity"
+          aria-controls={inputId}
+          disabled={disabled || value >= max}
+          onClick={() => commit(value + 1)}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}
