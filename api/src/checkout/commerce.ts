@@ -1,11 +1,13 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { getAppSecret } from '../auth/secret';
 import { loadAuthSettings } from '../auth/settings';
 import { createCartService, type CartService } from '../cart/service';
 import { createCartStore, type CartStore } from '../cart/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
+import { accountOrderUrl, notificationsUrl } from '../customer/links';
 import { getOutbox } from '../mail/outbox';
 import { createOrdersStore } from '../orders/store';
 import type { PaymentProvider } from '../payment/provider';
@@ -44,7 +46,8 @@ export function commerceFor(deps: { db: Db; config: Config; log?: FastifyBaseLog
   const { db, config } = deps;
   const log = deps.log ?? (pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
   const settings = loadPaymentSettings(env);
-  const shopUrl = loadAuthSettings(env).shopUrl;
+  const authSettings = loadAuthSettings(env);
+  const shopUrl = authSettings.shopUrl;
   const testProvider = config.stripeSecretKey ? null : createTestProvider(db);
   const provider: PaymentProvider = config.stripeSecretKey
     ? createStripeProvider({
@@ -73,6 +76,13 @@ export function commerceFor(deps: { db: Db; config: Config; log?: FastifyBaseLog
     shopUrl,
     log,
     kickMail: () => getOutbox({ db, config }).kick(),
+    mailLinks: {
+      prime: async () => {
+        await getAppSecret(db, authSettings.appSecret);
+      },
+      orderUrl: accountOrderUrl,
+      notificationsUrl: (email) => notificationsUrl(db, email),
+    },
   });
   provider.onEvent?.((name, event) => checkout!.handleEvent(name, event));
 
@@ -95,4 +105,30 @@ export async function withProviderOutage<T>(reply: FastifyReply, handler: () => 
     }
     throw error;
   }
+}
+
+/** The dotted path of the first string holding a NUL character (PostgreSQL text cannot store one). */
+export function findNulCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return path || 'body';
+      const found = findNulCharacter(inner, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** A preValidation hook: a body with a NUL character anywhere answers 400 naming the field. */
+export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  const field = findNulCharacter(request.body);
+  if (field) throw new HttpError(400, `${field}: must not contain NUL characters`, field);
 }

@@ -7,7 +7,7 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
 import { customerTokenFrom } from '../customer/auth';
-import { commerceFor, withProviderOutage } from './commerce';
+import { commerceFor, refuseNulCharacters, withProviderOutage } from './commerce';
 
 /**
  * Checkout under /api/cart (spec section 7): save-shipping-info, save-payment-info and
@@ -16,6 +16,7 @@ import { commerceFor, withProviderOutage } from './commerce';
  */
 export const checkoutRoutes: DomainPlugin = async (app, deps) => {
   const { checkout } = commerceFor({ ...deps, log: app.log });
+  app.addHook('preValidation', refuseNulCharacters);
 
   app.post(
     '/cart/save-shipping-info',

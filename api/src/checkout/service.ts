@@ -85,6 +85,13 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
   /** Sends queued mail now (after a commit). */
   kickMail(): void;
+  /** Links of the order confirmation mail (customer domain). */
+  mailLinks: {
+    /** Loads what the links need, before a transaction (inside one they must not query). */
+    prime(): Promise<void>;
+    orderUrl(orderId: number): string;
+    notificationsUrl(email: string): Promise<string>;
+  };
 }
 
 export interface ConfirmOrderInput {
@@ -195,8 +202,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
     await cartStore.updateCart(cart.id, { status: 'ordered', closedAt: new Date() }, tx);
     const intentId = intent?.id || payment.intentId;
     if (intentId) await orders.setPaymentReference(tx, payment.orderId, intentId);
-    const orderUrl = cart.customerId ? `${deps.shopUrl}/sales/order/view/order_id/${payment.orderId}` : null;
-    const mail = orderConfirmationMail(await orders.orderMailData(tx, payment.orderId, { orderUrl }));
+    const orderUrl = cart.customerId ? deps.mailLinks.orderUrl(payment.orderId) : null;
+    const order = await checkoutStore.findOrder(tx, payment.orderId);
+    const notificationsUrl = order ? await deps.mailLinks.notificationsUrl(order.email) : null;
+    const mail = orderConfirmationMail(await orders.orderMailData(tx, payment.orderId, { orderUrl, notificationsUrl }));
     await enqueueMail(tx, mail);
     return true;
   }
@@ -299,6 +308,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /** Applies what the provider answered about an attempt, and answers the shopper. */
   async function applyIntent(paymentId: number, intent: ProviderIntent): Promise<OrderPlacedAnswer> {
+    await deps.mailLinks.prime();
     switch (intent.status) {
       case 'succeeded':
       case 'processing':
@@ -686,6 +696,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
      */
     async handleEvent(providerName: ProviderName, event: ProviderEvent): Promise<{ duplicate: boolean; outcome: string }> {
       let closed = false;
+      await deps.mailLinks.prime();
       const result = await db.transaction(async (tx) => {
         const eventRow = await payments.recordEvent(tx, {
           provider: providerName,
@@ -780,6 +791,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (live.status === 'creating') throw new HttpError(409, CHECKOUT_MESSAGES.paymentInProgress);
       const after = live.status === 'requires_action' ? await cancelAttempt(live) : live;
       if (after.status === 'succeeded' || after.status === 'processing') {
+        await deps.mailLinks.prime();
         const closed = await db.transaction((tx) => finalize(tx, after.id, null));
         if (closed) deps.kickMail();
         throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);

@@ -11,7 +11,7 @@ import {
   webhookAnswerSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
-import { commerceFor, withProviderOutage } from '../checkout/commerce';
+import { commerceFor, refuseNulCharacters, withProviderOutage } from '../checkout/commerce';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { PaymentRequestError, WebhookSignatureError } from './provider';
 import { TEST_CARDS } from './test-provider';
@@ -32,6 +32,7 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
   const commerce = commerceFor({ ...deps, log: app.log });
   const { checkout, provider, testProvider, settings } = commerce;
   const noStore = { 'cache-control': 'no-store' };
+  app.addHook('preValidation', refuseNulCharacters);
 
   if (provider.name === 'test' && deps.config.nodeEnv === 'production') {
     app.log.warn('payments: STRIPE_SECRET_KEY is not set, so the offline TEST provider takes payments (no money is taken)');

@@ -188,7 +188,7 @@ export const cartRemoveRequestSchema = cartOwnerSchema.extend({
   productSku: productSkuField,
   quantity: z.unknown().optional(),
   productOptions: productOptionsSchema,
-  itemId: z.coerce.number({ error: 'itemId must be a basket line id' }).int().positive().optional(),
+  itemId: z.coerce.number({ error: 'itemId must be a basket line id' }).int().positive().max(2147483647).optional(),
 });
 export type CartRemoveRequest = z.input<typeof cartRemoveRequestSchema>;
 
