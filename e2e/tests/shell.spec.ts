@@ -47,7 +47,7 @@ test.describe('the shell', () => {
       ['Basement Waterproofing', '/basement-waterproofing'],
       ['Sump Pumps', '/sump-pumps'],
       ['Contact us', '/contact'],
-    ]) {
+    ] as const) {
       await expect(notFound.getByRole('link', { name })).toHaveAttribute('href', href);
     }
   });

@@ -87,7 +87,7 @@ export function Header() {
               {accountLinks}
             </Dropdown>
           </div>
-          <button type="button" className={styles.basket} onClick={() => openBasket(true)} aria-label={`My Basket, ${count} ${count === 1 ? 'item' : 'items'}`}>
+          <button type="button" className={styles.basket} onClick={() => openBasket(true)} aria-label={`My Basket ${count} ${count === 1 ? 'item' : 'items'}`}>
             <span className={styles.basketText}>My Basket</span>
             <span className={styles.basketIcon}>
               <BasketIcon />
