@@ -1,45 +1,209 @@
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { apiRequest, PageHeading, Spinner } from '@shop/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Breadcrumb, categorySortSchema, PageHeading, Spinner, type Category, type CategoryProducts, type CategorySort, type ProductListItem } from '@shop/shared';
+import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../components/catalogApi';
+import { CategorySidebar } from '../../components/CategorySidebar';
+import { sanitizeHtml } from '../../components/html';
+import { CATALOG_MESSAGES } from '../../components/messages';
+import { NotFound } from '../../components/NotFound';
+import { Pagination } from '../../components/Pagination';
+import { CATEGORY_PLACEHOLDER } from '../../components/placeholder';
+import { cardFromListItem } from '../../components/ProductCard';
+import { ProductCarousel } from '../../components/ProductCarousel';
+import { ProductGrid } from '../../components/ProductGrid';
+import { categoryTrail, useCategories } from '../../components/useCategories';
+import styles from './CategoryPage.module.css';
 
-interface CategorySummary {
-  id: number;
-  name: string;
-  attrs?: { meta_title?: string | null; meta_description?: string | null } | null;
-}
+export const SORT_LABELS: Record<CategorySort, string> = {
+  position: 'Featured',
+  bestselling: 'Best selling',
+  name: 'Name: A to Z',
+  name_desc: 'Name: Z to A',
+  price: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest',
+};
+
+type Listing = { status: 'loading'; previous?: CategoryProducts | undefined } | { status: 'ready'; answer: CategoryProducts } | { status: 'failed' };
 
 /** The category page (reached through a URL rewrite or catalog/category/view/id/{id}). */
-export default function CategoryPage({ categoryId }: { categoryId?: number }) {
+export default function CategoryPage({ categoryId }: { categoryId?: number | string }) {
   const params = useParams();
-  const id = categoryId ?? Number(params.categoryId);
-  const [category, setCategory] = useState<CategorySummary | null | undefined>(undefined);
+  const id = Number(categoryId ?? params.categoryId);
+  const categories = useCategories();
+
+  if (categories.status === 'loading') {
+    return (
+      <div className={styles.loading}>
+        <Spinner label="Loading category…" />
+      </div>
+    );
+  }
+  const list = categories.status === 'ready' ? categories.categories : [];
+  const category = list.find((c) => c.id === id);
+  // An unknown category (or one the API no longer lists) is the not-found page.
+  if (!category) return <NotFound />;
+  return <CategoryView key={category.id} category={category} categories={list} />;
+}
+
+function CategoryView({ category, categories }: { category: Category; categories: Category[] }) {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  const parsedSort = categorySortSchema.safeParse(search.get('sort'));
+  const sort: CategorySort = parsedSort.success ? parsedSort.data : 'position';
+  const [listing, setListing] = useState<Listing>({ status: 'loading' });
+  const [bestsellers, setBestsellers] = useState<ProductListItem[]>([]);
+  const gridTop = useRef<HTMLDivElement>(null);
+  const sortId = useId();
 
   useEffect(() => {
-    let live = true;
-    setCategory(undefined);
-    apiRequest('/categories/')
-      .then((answer) => {
-        const list = (answer as { categories?: CategorySummary[] }).categories ?? [];
-        if (live) setCategory(list.find((c) => c.id === id) ?? null);
-      })
+    const controller = new AbortController();
+    setListing((l) => ({ status: 'loading', previous: l.status === 'ready' ? l.answer : l.status === 'loading' ? l.previous : undefined }));
+    loadCategoryProducts(category.id, { page, sort }, controller.signal)
+      .then((answer) => setListing({ status: 'ready', answer }))
       .catch((error: unknown) => {
-        console.error('[catalog] categories failed to load', error);
-        if (live) setCategory(null);
+        if (controller.signal.aborted) return;
+        console.error('[catalog] category products failed to load', error);
+        setListing({ status: 'failed' });
       });
-    return () => {
-      live = false;
-    };
-  }, [id]);
+    return () => controller.abort();
+  }, [category.id, page, sort]);
 
-  if (category === undefined) return <Spinner label="Loading category…" />;
-  if (category === null) return <PageHeading title="Category not found" heading="Sorry, we couldn't find that category" />;
+  useEffect(() => {
+    const controller = new AbortController();
+    loadBestsellers(category.id, controller.signal)
+      .then(setBestsellers)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error('[catalog] best sellers failed to load', error);
+      });
+    return () => controller.abort();
+  }, [category.id]);
+
+  const goTo = (next: { page?: number; sort?: CategorySort }) => {
+    const params = new URLSearchParams(search);
+    const nextSort = next.sort ?? sort;
+    const nextPage = next.sort !== undefined ? 1 : (next.page ?? page);
+    if (nextSort === 'position') params.delete('sort');
+    else params.set('sort', nextSort);
+    if (nextPage <= 1) params.delete('page');
+    else params.set('page', String(nextPage));
+    setSearch(params);
+    if (next.page !== undefined) gridTop.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const answer = listing.status === 'ready' ? listing.answer : listing.status === 'loading' ? listing.previous : undefined;
+  const total = answer?.totalCount ?? category.product_count;
+  const pageCount = Math.max(1, Math.ceil(total / (answer?.pageSize ?? CATEGORY_PAGE_SIZE)));
+  const first = (page - 1) * (answer?.pageSize ?? CATEGORY_PAGE_SIZE) + 1;
+  const last = Math.min(total, first + (answer?.items.length ?? 0) - 1);
+  const trail = categoryTrail(categories, category.id);
+  const shortDescription = category.attrs.custom_short_description;
+
   return (
-    <section data-page="category" data-category={category.id}>
-      <PageHeading
-        title={category.attrs?.meta_title || category.name}
-        heading={category.name}
-        description={category.attrs?.meta_description ?? undefined}
+    <div className={styles.page} data-page="category" data-category={category.id}>
+      <Breadcrumb
+        items={[{ label: 'Home', to: '/' }, ...trail.map((c) => ({ label: c.name, to: c.id === category.id ? undefined : c.url }))]}
       />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <header className={styles.header}>
+            <div className={styles.headerText}>
+              <PageHeading
+                title={category.attrs.meta_title || category.name}
+                heading={category.name}
+                description={category.attrs.meta_description ?? undefined}
+              />
+              {shortDescription ? (
+                <div className={styles.short} dangerouslySetInnerHTML={{ __html: sanitizeHtml(shortDescription) }} />
+              ) : null}
+            </div>
+            <img
+              className={styles.headerImage}
+              src={category.attrs.image ?? CATEGORY_PLACEHOLDER}
+              alt=""
+              width={1200}
+              height={400}
+              fetchPriority="high"
+              decoding="async"
+            />
+          </header>
+
+          <div className={styles.toolbar} ref={gridTop}>
+            <p className={styles.count} aria-live="polite">
+              {total === 0
+                ? 'No products in this category yet'
+                : pageCount > 1 && answer
+                  ? `Showing ${first}–${last} of ${total} products`
+                  : `${total} ${total === 1 ? 'product' : 'products'}`}
+            </p>
+            <div className={styles.sort}>
+              <label htmlFor={sortId}>Sort by</label>
+              <select id={sortId} value={sort} onChange={(e) => goTo({ sort: e.target.value as CategorySort })}>
+                {categorySortSchema.options.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          {listing.status === 'failed' ? (
+            <p role="alert" className={styles.error}>
+              Sorry, the products of this category could not be loaded. Please try again.
+            </p>
+          ) : answer ? (
+            <div className={listing.status === 'loading' ? styles.refreshing : undefined} aria-busy={listing.status === 'loading'}>
+              <ProductGrid products={answer.items.map(cardFromListItem)} label={`${category.name} products`} />
+            </div>
+          ) : (
+            <div className={styles.loading}>
+              <Spinner label="Loading products…" />
+            </div>
+          )}
+          <Pagination page={page} pageCount={pageCount} onPage={(p) => goTo({ page: p })} label={`${category.name} pages`} />
+
+          <ProductCarousel title="Best Sellers" products={bestsellers.map(cardFromListItem)} />
+
+          {category.attrs.description ? <MoreInformation name={category.name} html={category.attrs.description} /> : null}
+        </div>
+        <CategorySidebar categories={categories} currentId={category.id} className={styles.sidebar} />
+      </div>
+    </div>
+  );
+}
+
+/** 'More Information on {category}': the long description, collapsed to 8rem until More is chosen. */
+export function MoreInformation({ name, html }: { name: string; html: string }) {
+  const [open, setOpen] = useState(false);
+  const [overflows, setOverflows] = useState(true);
+  const body = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const el = body.current;
+    // Measured only where layout exists (browsers): a short text needs no More button.
+    if (el && el.scrollHeight > 0 && !open) setOverflows(el.scrollHeight > el.clientHeight + 1);
+  }, [html, open]);
+
+  return (
+    <section className={styles.more} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.moreHeading}>
+        {CATALOG_MESSAGES.moreInformation(name)}
+      </h2>
+      <div
+        id={bodyId}
+        ref={body}
+        className={`${styles.moreBody} ${open ? styles.open : ''} ${overflows && !open ? styles.faded : ''}`}
+        data-collapsed={!open}
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+      />
+      {overflows || open ? (
+        <button type="button" className={styles.moreToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Less' : 'More'}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,51 +1,202 @@
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { apiRequest, ApiError, PageHeading, Spinner } from '@shop/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigationType, useParams } from 'react-router-dom';
+import { ApiError, Breadcrumb, PageHeading, Spinner, StarRating, type ConfigurableChild, type ProductInfo } from '@shop/shared';
+import { loadProduct } from '../../components/catalogApi';
+import { sanitizeHtml } from '../../components/html';
+import { NotFound } from '../../components/NotFound';
+import { useCustomerGroup } from '../../components/pricing';
+import { categoryTrail, primaryCategory, useCategories } from '../../components/useCategories';
+import { isShown } from '../../components/visibility';
+import { BuyBox } from './BuyBox';
+import { Gallery, type GalleryImage } from './Gallery';
+import { RelatedProducts, Upsells } from './LinkedProducts';
+import { ProductTabs, type ProductTab } from './ProductTabs';
+import { Reviews } from './Reviews';
+import { mergedAttrs, specificationRows } from './specification';
+import styles from './ProductPage.module.css';
 
-interface ProductSummary {
-  id: number;
-  sku: string;
-  name: string;
-  attrs?: { meta_title?: string | null; meta_description?: string | null } | null;
-}
-
-type State = { status: 'loading' } | { status: 'found'; product: ProductSummary } | { status: 'missing' };
+type State = { status: 'loading' } | { status: 'found'; product: ProductInfo } | { status: 'missing' } | { status: 'failed' };
 
 /** The product page (reached through a URL rewrite or catalog/product/view/id/{id}). */
-export default function ProductPage({ productId }: { productId?: number }) {
+export default function ProductPage({ productId }: { productId?: number | string }) {
   const params = useParams();
-  const id = productId ?? Number(params.productId);
+  const id = Number(productId ?? params.productId);
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const navigationType = useNavigationType();
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     if (!Number.isInteger(id) || id <= 0) {
       setState({ status: 'missing' });
       return;
     }
-    apiRequest(`/products/info/${id}`, { signal: controller.signal })
-      .then((product) => setState({ status: 'found', product: product as ProductSummary }))
+    setState({ status: 'loading' });
+    loadProduct(id, controller.signal)
+      .then((product) => setState(isShown(product) ? { status: 'found', product } : { status: 'missing' }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (!(error instanceof ApiError && error.status === 404)) console.error('[catalog] product failed to load', error);
-        setState({ status: 'missing' });
+        if (error instanceof ApiError && error.status === 404) {
+          setState({ status: 'missing' });
+          return;
+        }
+        console.error('[catalog] product failed to load', error);
+        setState({ status: 'failed' });
       });
     return () => controller.abort();
-  }, [id]);
+  }, [id, attempt]);
 
-  if (state.status === 'loading') return <Spinner label="Loading product…" />;
-  if (state.status === 'missing') {
-    return <PageHeading title="Product not found" heading="Sorry, we couldn't find that product" />;
+  // A new product opened from a link starts at the top (back and forward keep their place).
+  useEffect(() => {
+    if (navigationType === 'PUSH' && !window.location.hash) window.scrollTo?.(0, 0);
+  }, [id, navigationType]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className={styles.loading}>
+        <Spinner label="Loading product…" />
+      </div>
+    );
   }
-  const { product } = state;
+  if (state.status === 'missing') return <NotFound />;
+  if (state.status === 'failed') {
+    return (
+      <div className={styles.failed} role="alert">
+        <p>Sorry, this product could not be loaded.</p>
+        <button type="button" className={styles.retry} onClick={() => setAttempt((a) => a + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <ProductView key={state.product.id} product={state.product} />;
+}
+
+function galleryImages(product: ProductInfo): GalleryImage[] {
+  const entries = product.media_gallery_entries
+    .filter((e) => !e.disabled && e.media_type === 'image')
+    .sort((a, b) => a.position - b.position)
+    .map((e, i) => ({ src: e.file, alt: e.label || `${product.name}, picture ${i + 1}` }));
+  if (entries.length === 0 && product.attrs.image) entries.push({ src: product.attrs.image, alt: product.name });
+  // Variants with their own picture join the gallery so choosing one can show it.
+  for (const child of product.children ?? []) {
+    const src = child.attrs.image;
+    if (src && !entries.some((e) => e.src === src)) entries.push({ src, alt: child.name });
+  }
+  return entries;
+}
+
+export function ProductView({ product }: { product: ProductInfo }) {
+  const group = useCustomerGroup();
+  const categories = useCategories();
+  const [variant, setVariant] = useState<ConfigurableChild | null>(null);
+  const onVariant = useCallback((v: ConfigurableChild | null) => setVariant(v), []);
+
+  const images = useMemo(() => galleryImages(product), [product]);
+  const list = categories.status === 'ready' ? categories.categories : [];
+  const category = primaryCategory(list, product.category_ids);
+  const trail = category ? categoryTrail(list, category.id) : [];
+  const attrs = mergedAttrs(product.attrs, variant?.attrs);
+  const spec = specificationRows(variant?.sku ?? product.sku, attrs);
+  const summary = product.review_summary;
+
+  const tabs: ProductTab[] = [
+    {
+      id: 'description',
+      label: 'Description',
+      content: () => (
+        <div className={styles.description}>
+          {product.attrs.description ? <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.attrs.description) }} /> : null}
+          {product.attrs.product_features ? (
+            <>
+              <h3 className={styles.featuresHeading}>Features</h3>
+              <div className={styles.features} dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.attrs.product_features) }} />
+            </>
+          ) : null}
+          {!product.attrs.description && !product.attrs.product_features ? <p>{product.attrs.short_description}</p> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'specification',
+      label: 'Specification',
+      content: () => (
+        <table className={styles.spec}>
+          <caption className={styles.hidden}>Specification of {variant?.name ?? product.name}</caption>
+          <tbody>
+            {spec.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ),
+    },
+    {
+      id: 'reviews',
+      label: summary.count > 0 ? `Reviews (${summary.count})` : 'Reviews',
+      content: (active) => <Reviews sku={product.sku} summary={summary} active={active} />,
+    },
+  ];
+  if (product.downloads.length > 0) {
+    tabs.push({
+      id: 'downloads',
+      label: 'Downloads',
+      content: () => (
+        <ul className={styles.downloads}>
+          {product.downloads.map((d) => (
+            <li key={d.url}>
+              <a href={d.url} className={styles.download} target="_blank" rel="noopener" type="application/pdf">
+                <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M6 2h9l5 5v15H6z" fill="var(--color-bg-alt)" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+                  <path d="M14 2v6h6M9 13h6M9 17h6" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                </svg>
+                <span>
+                  {d.title}
+                  <span className={styles.hidden}> (opens in a new tab)</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ),
+    });
+  }
+
   return (
-    <article data-page="product" data-sku={product.sku}>
-      <PageHeading
-        title={product.attrs?.meta_title || product.name}
-        heading={product.name}
-        description={product.attrs?.meta_description ?? undefined}
-      />
+    <article className={styles.page} data-page="product" data-sku={product.sku} data-type={product.type_id}>
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, ...trail.map((c) => ({ label: c.name, to: c.url })), { label: product.name }]} />
+      <div className={styles.top}>
+        <Gallery images={images} name={product.name} show={variant?.attrs.image} />
+        <div className={styles.summary}>
+          <PageHeading
+            title={product.attrs.meta_title || product.name}
+            heading={product.name}
+            description={product.attrs.meta_description || product.attrs.short_description || undefined}
+          />
+          <div className={styles.ratingRow}>
+            <StarRating value={summary.average} count={summary.count} />
+            {summary.count > 0 ? (
+              <a href="#reviews" className={styles.reviewLink}>
+                {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
+              </a>
+            ) : (
+              <span className={styles.noReviews}>No reviews yet</span>
+            )}
+          </div>
+          {product.attrs.short_description ? <p className={styles.short}>{product.attrs.short_description}</p> : null}
+          <BuyBox product={product} group={group} onVariant={onVariant} />
+        </div>
+      </div>
+      <div className={styles.details}>
+        <div className={styles.tabsColumn}>
+          <ProductTabs tabs={tabs} label={`About ${product.name}`} />
+        </div>
+        <RelatedProducts product={product} group={group} />
+      </div>
+      <Upsells product={product} group={group} />
     </article>
   );
 }

@@ -1,8 +1,93 @@
-import { useSearchParams } from 'react-router-dom';
-import { PageHeading } from '@shop/shared';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PageHeading, Spinner, type ProductSearchHit } from '@shop/shared';
+import { searchProducts } from '../../components/catalogApi';
+import { CATALOG_MESSAGES } from '../../components/messages';
+import { cardFromSearchHit } from '../../components/ProductCard';
+import { ProductGrid } from '../../components/ProductGrid';
+import styles from './SearchPage.module.css';
 
+type State = { status: 'idle' | 'loading' } | { status: 'ready'; term: string; items: ProductSearchHit[] } | { status: 'failed' };
+
+/** /search?q= : the server's search results as a product grid with their count. */
 export default function SearchPage() {
   const [params] = useSearchParams();
-  const term = params.get('q') ?? '';
-  return <PageHeading title={term ? `Search results for "${term}"` : 'Search'} />;
+  const term = (params.get('q') ?? '').trim().slice(0, 100);
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const [draft, setDraft] = useState(term);
+  const inputId = useId();
+
+  useEffect(() => setDraft(term), [term]);
+
+  useEffect(() => {
+    if (!term) {
+      setState({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    searchProducts(term, controller.signal)
+      .then((items) => setState({ status: 'ready', term, items }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('[catalog] search failed', error);
+        setState({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, [term]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = draft.trim();
+    if (q) navigate(`/search?q=${encodeURIComponent(q)}`);
+  };
+
+  return (
+    <div className={styles.page} data-page="search">
+      <PageHeading title={term ? `Search results for "${term}"` : 'Search'} heading={term ? `Search results for "${term}"` : 'Search our products'} />
+      <form role="search" className={styles.form} onSubmit={submit}>
+        <label htmlFor={inputId} className={styles.label}>
+          Search products
+        </label>
+        <div className={styles.row}>
+          <input
+            id={inputId}
+            type="search"
+            className={styles.input}
+            value={draft}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className={styles.submit}>
+            Search
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite" className={styles.results}>
+        {state.status === 'loading' ? (
+          <Spinner label="Searching…" />
+        ) : state.status === 'failed' ? (
+          <p role="alert" className={styles.error}>
+            Sorry, the search did not work. Please try again.
+          </p>
+        ) : state.status === 'ready' ? (
+          state.items.length === 0 ? (
+            <div className={styles.empty}>
+              <p className={styles.none}>{CATALOG_MESSAGES.noSearchResults(state.term)}</p>
+              <p>Check the spelling, try a shorter word (e.g. “membrane”, “pump”, “DPC”), or call our technical helpline for advice.</p>
+            </div>
+          ) : (
+            <>
+              <p className={styles.count}>
+                {state.items.length} {state.items.length === 1 ? 'product' : 'products'} found for “{state.term}”
+              </p>
+              <ProductGrid products={state.items.map(cardFromSearchHit)} label={`Search results for ${state.term}`} />
+            </>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
 }
