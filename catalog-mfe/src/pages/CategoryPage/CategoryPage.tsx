@@ -59,7 +59,7 @@ function CategoryView({ category, categories }: { category: Category; categories
   useEffect(() => {
     const controller = new AbortController();
     setListing((l) => ({ status: 'loading', previous: l.status === 'ready' ? l.answer : l.status === 'loading' ? l.previous : undefined }));
-    loadCategoryProducts(category.id, { page, sort }, controller.signal)
+    loadCategoryProducts(category.id, { page, sort: sort === 'position' ? undefined : sort }, controller.signal)
       .then((answer) => setListing({ status: 'ready', answer }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -88,7 +88,7 @@ function CategoryView({ category, categories }: { category: Category; categories
     if (nextPage <= 1) params.delete('page');
     else params.set('page', String(nextPage));
     setSearch(params);
-    if (next.page !== undefined) gridTop.current?.scrollIntoView({ block: 'start' });
+    if (next.page !== undefined) gridTop.current?.scrollIntoView?.({ block: 'start' });
   };
 
   const answer = listing.status === 'ready' ? listing.answer : listing.status === 'loading' ? listing.previous : undefined;

@@ -332,7 +332,7 @@ export function BuyBox({
           {message ? <p className={styles.alert}>{message}</p> : null}
         </div>
         {failed ? <p className={styles.alert}>{BASKET_ADD_FAILED}</p> : null}
-        {ready && (qty > 1 || optionsPence > 0) ? (
+        {ready && qty > 1 ? (
           <p className={styles.total}>
             Total for {qty}: <strong>{formatGBP(unit * qty)}</strong> ex VAT ({formatGBP(incVat(unit * qty))} inc VAT)
           </p>

@@ -101,7 +101,7 @@ export function Reviews({ sku, summary, active }: { sku: string; summary: Review
               label="Review pages"
               onPage={(p) => {
                 setPage(p);
-                top.current?.scrollIntoView({ block: 'start' });
+                top.current?.scrollIntoView?.({ block: 'start' });
               }}
             />
           </>

@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cartCountAtom } from '@shop/shared';
+import { product, sumpWithOptions } from '../testing/fixtures';
+import { renderAt, scriptApi } from '../testing/render';
+import { clearProductCache } from './catalogApi';
+import { sanitizeHtml } from './html';
+import { pageList } from './Pagination';
+import { ProductCard, type CardProduct } from './ProductCard';
+import { isShown } from './visibility';
+
+describe('isShown (status 1 and website 2 only)', () => {
+  it('keeps enabled products on website 2 and drops the rest', () => {
+    expect(isShown({ status: 1, website_ids: [1, 2] })).toBe(true);
+    expect(isShown({ status: 2, website_ids: [2] })).toBe(false);
+    expect(isShown({ status: 1, website_ids: [1] })).toBe(false);
+    expect(isShown({ status: 1, extension_attributes: { website_ids: [2] } })).toBe(true);
+    expect(isShown({ status: 1, extension_attributes: { website_ids: [1] } })).toBe(false);
+    expect(isShown(null)).toBe(false);
+  });
+});
+
+describe('sanitizeHtml', () => {
+  it('keeps text markup and drops scripts, handlers and unsafe links', () => {
+    const clean = sanitizeHtml('<p onclick="x()">Hi <a href="javascript:alert(1)">x</a> <a href="https://example.com">y</a></p><script>alert(1)</script><img src=x onerror="alert(1)">');
+    expect(clean).not.toMatch(/script|onclick|onerror|javascript:/);
+    expect(clean).toContain('<p>Hi <a>x</a> <a href="https://example.com" rel="noopener noreferrer">y</a></p>');
+  });
+});
+
+describe('pageList', () => {
+  it('shows the first, the last and the pages around the current one', () => {
+    expect(pageList(1, 1)).toEqual([1]);
+    expect(pageList(1, 3)).toEqual([1, 2, 3]);
+    expect(pageList(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
+  });
+});
+
+describe('ProductCard Add to Basket', () => {
+  const card = (over: Partial<CardProduct> = {}): CardProduct => ({ id: 5, sku: 'HV-ALARM', name: 'Water Alarm', type_id: 'simple', url: '/alarm', price: 89, image: null, inStock: true, ...over });
+
+  beforeEach(() => {
+    clearProductCache();
+    localStorage.clear();
+  });
+
+  it('adds a simple product at quantity 1', async () => {
+    const calls = scriptApi({
+      '/products/info/5': { body: product({ id: 5, sku: 'HV-ALARM', name: 'Water Alarm', price: 89 }) },
+      '/cart/guest/create': { body: { cartId: 'g' } },
+      '/cart/add': { body: { items: [{ item_id: 1, sku: 'HV-ALARM', name: 'Water Alarm', price: 89, qty: 1 }], total: 89 } },
+    });
+    const { store } = renderAt('/c', '/c', <ProductCard product={card()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Water Alarm to basket' }));
+    await waitFor(() => expect(store.get(cartCountAtom)).toBe(1));
+    expect(calls.find((c) => c.path === '/cart/add')?.body).toMatchObject({ productSku: 'HV-ALARM', quantity: 1 });
+  });
+
+  it('takes the shopper to the product page when a required option must be chosen first', async () => {
+    const calls = scriptApi({ '/products/info/28': { body: sumpWithOptions() } });
+    renderAt('/c', '/c', <ProductCard product={card({ id: 28, sku: 'HV-SUMP-TWIN', name: 'Twin Sump', url: '/twin-sump' })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Twin Sump to basket' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/twin-sump'));
+    expect(calls.some((c) => c.path === '/cart/add')).toBe(false);
+  });
+
+  it('cannot add what is out of stock', () => {
+    renderAt('/c', '/c', <ProductCard product={card({ inStock: false })} />);
+    expect(screen.getByRole('button', { name: 'Add Water Alarm to basket' })).toBeDisabled();
+    expect(screen.getAllByText('Out of stock').length).toBeGreaterThan(0);
+  });
+});
