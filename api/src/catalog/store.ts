@@ -146,6 +146,37 @@ const sortSql: Record<CategorySort, SQL> = {
 };
 
 export function createCatalogStore(db: Db) {
+  /** One search statement; `mode` says whether every fuzzy word or any of them must match the name. */
+  async function searchQuery(q: string, words: string[], fuzzyWords: string[], mode: 'all' | 'any', limit: number) {
+    const prefixQuery = toPrefixTsquery(words);
+    const fuzzyMatch = fuzzyWords.length
+      ? sql.join(fuzzyWords.map((w) => sql`${w} <% p.name`), mode === 'all' ? sql` and ` : sql` or `)
+      : sql`false`;
+    const nameScore = fuzzyWords.length
+      ? sql`(${sql.join(fuzzyWords.map((w) => sql`word_similarity(${w}, p.name)`), sql` + `)}) / ${fuzzyWords.length}`
+      : sql`0`;
+    const contains = sql`p.name ilike ${`%${escapeLike(q)}%`}`;
+    const nameMatch = mode === 'all' ? sql`(${contains} or (${fuzzyMatch}))` : contains;
+    return db.transaction(async (tx) => {
+      // Looser than the default 0.6, so that a word with one or two typos still matches.
+      await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_WORD_THRESHOLD}`));
+      return queryRows<SearchRow & Record<string, unknown>>(
+        tx as unknown as Db,
+        sql`select ${listColumns}, p.name_match as "nameMatch" from (
+              select p.*, ${nameMatch} as name_match, ${nameScore} as name_score,
+                ts_rank(${fullText}, ${prefixQuery}) as text_rank
+              from products p
+              where ${shown('p')} and p.visibility in (3, 4)
+                and ((${fuzzyMatch}) or ${contains} or p.sku ilike ${`${escapeLike(q)}%`} or ${fullText} @@ ${prefixQuery})
+              order by name_match desc, name_score desc, p.bestseller_score desc, text_rank desc, p.name asc
+              limit ${limit}
+            ) p
+            ${listJoins}
+            order by p.name_match desc, p.name_score desc, p.bestseller_score desc, p.text_rank desc, p.name asc`,
+      );
+    });
+  }
+
   return {
     /** Full rows of the given products (any status: callers decide), in no particular order. */
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
@@ -343,26 +374,18 @@ export function createCatalogStore(db: Db) {
     },
 
     /**
-     * Search among shown, search-visible products: full-text matches (words, with the last word
-     * as a prefix) and trigram matches on the name (typos), name matches first.
+     * Search among shown, search-visible products. A product matches when every word of the query
+     * is close to a word of its name (trigrams: typos still match) or when the full text of its
+     * name, sku and short description has every word (the last as a prefix). Name matches come
+     * first, then closeness, then best sellers.
      */
     async search(q: string, limit: number): Promise<SearchRow[]> {
-      const prefixQuery = toPrefixTsquery(q);
-      return queryRows<SearchRow & Record<string, unknown>>(
-        db,
-        sql`select ${listColumns}, p.name_match as "nameMatch" from (
-              select p.*, (p.name ilike ${`%${escapeLike(q)}%`} or ${q} <% p.name) as name_match,
-                greatest(word_similarity(${q}, p.name), similarity(${q}, p.name)) as name_score,
-                ts_rank(${fullText}, ${prefixQuery}) as text_rank
-              from products p
-              where ${shown('p')} and p.visibility in (3, 4)
-                and (${q} <% p.name or p.name % ${q} or p.sku ilike ${`${escapeLike(q)}%`} or ${fullText} @@ ${prefixQuery})
-              order by name_match desc, name_score desc, text_rank desc, p.name asc
-              limit ${limit}
-            ) p
-            ${listJoins}
-            order by p.name_match desc, p.name_score desc, p.text_rank desc, p.name asc`,
-      );
+      const words = searchWords(q);
+      const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
+      const rows = await searchQuery(q, words, fuzzyWords, 'all', limit);
+      // Nothing has every word (a badly mistyped word, e.g. 'sump pmup'): rank by the words that do match.
+      if (rows.length === 0 && fuzzyWords.length > 1) return searchQuery(q, words, fuzzyWords, 'any', limit);
+      return rows;
     },
 
     async rewriteByPath(requestPath: string): Promise<RewriteRow | undefined> {
@@ -457,16 +480,24 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * A tsquery from what a shopper typed: every word must match, the last one as a prefix (they are
- * still typing). Built from words only, so no input can make a malformed tsquery.
- */
-function toPrefixTsquery(q: string): SQL {
-  const words = q
+/** Word similarity (0–1) a query word needs with a word of the name to count as a (fuzzy) match. */
+export const FUZZY_WORD_THRESHOLD = 0.45;
+
+/** The words of what a shopper typed: letters and digits, lower case, at most 8. */
+export function searchWords(q: string): string[] {
+  return q
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
+}
+
+/**
+ * A tsquery from the words a shopper typed: every word must match, the last one as a prefix (they
+ * are still typing). Built from words only, so no input can make a malformed tsquery.
+ */
+function toPrefixTsquery(input: string[]): SQL {
+  const words = [...input];
   if (words.length === 0) return sql`''::tsquery`;
   const last = words.pop()!;
   const parts = words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`);
