@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { basketOpenAtom, cartAtom, Dialog, formatGBP, useBasket } from '@shop/shared';
+import { basketOpenAtom, cartAtom, Dialog, FederatedSlot, formatGBP, useBasket } from '@shop/shared';
 import styles from './Basket.module.css';
 
 /** The basket slide-over: the lines, the subtotal and the way to checkout. */
@@ -54,6 +54,8 @@ export function BasketSlideOver() {
         <button type="button" className={styles.secondary} onClick={() => setOpen(false)}>
           Continue Shopping
         </button>
+        {/* The checkout team's express wallet (Apple Pay, Google Pay or the test wallet). */}
+        {empty ? null : <FederatedSlot module="checkout/ExpressCheckoutButton" props={{ context: 'basket' }} />}
       </div>
     </Dialog>
   );
