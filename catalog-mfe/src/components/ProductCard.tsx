@@ -80,6 +80,7 @@ export function ProductCard({
   const Heading = `h${headingLevel}` as const;
   const needsOptions = product.type_id !== 'simple';
   const outOfStock = product.inStock === false;
+  const addText = outOfStock ? 'Out of stock' : busy ? 'Adding…' : 'Add to Basket';
   return (
     <article className={`${styles.card} ${compact || row ? styles.compact : ''} ${row ? styles.row : ''}`} data-sku={product.sku}>
       <Link to={product.url} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
@@ -120,10 +121,10 @@ export function ProductCard({
               type="button"
               className={styles.primary}
               disabled={outOfStock || busy}
-              aria-label={`Add ${product.name} to basket`}
+              aria-label={`${addText}: ${product.name}`}
               onClick={() => void add(product)}
             >
-              {outOfStock ? 'Out of stock' : busy ? 'Adding…' : 'Add to Basket'}
+              {addText}
             </button>
           )}
         </div>

@@ -51,7 +51,7 @@ describe('ProductCard Add to Basket', () => {
       '/cart/add': { body: { items: [{ item_id: 1, sku: 'HV-ALARM', name: 'Water Alarm', price: 89, qty: 1 }], total: 89 } },
     });
     const { store } = renderAt('/c', '/c', <ProductCard product={card()} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Add Water Alarm to basket' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Basket: Water Alarm' }));
     await waitFor(() => expect(store.get(cartCountAtom)).toBe(1));
     expect(calls.find((c) => c.path === '/cart/add')?.body).toMatchObject({ productSku: 'HV-ALARM', quantity: 1 });
   });
@@ -59,14 +59,14 @@ describe('ProductCard Add to Basket', () => {
   it('takes the shopper to the product page when a required option must be chosen first', async () => {
     const calls = scriptApi({ '/products/info/28': { body: sumpWithOptions() } });
     renderAt('/c', '/c', <ProductCard product={card({ id: 28, sku: 'HV-SUMP-TWIN', name: 'Twin Sump', url: '/twin-sump' })} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Add Twin Sump to basket' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Basket: Twin Sump' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/twin-sump'));
     expect(calls.some((c) => c.path === '/cart/add')).toBe(false);
   });
 
   it('cannot add what is out of stock', () => {
     renderAt('/c', '/c', <ProductCard product={card({ inStock: false })} />);
-    expect(screen.getByRole('button', { name: 'Add Water Alarm to basket' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Out of stock: Water Alarm' })).toBeDisabled();
     expect(screen.getAllByText('Out of stock').length).toBeGreaterThan(0);
   });
 });

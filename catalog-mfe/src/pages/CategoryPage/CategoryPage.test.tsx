@@ -46,7 +46,7 @@ describe('CategoryPage', () => {
     const tapeCard = within(grid).getByRole('link', { name: 'Butyl Tape' }).closest('article')!;
     expect(within(tapeCard).getByText('£17.95')).toBeInTheDocument();
     expect(within(tapeCard).getByText('£21.54')).toBeInTheDocument();
-    expect(within(tapeCard).getByRole('button', { name: 'Add Butyl Tape to basket' })).toBeInTheDocument();
+    expect(within(tapeCard).getByRole('button', { name: 'Add to Basket: Butyl Tape' })).toBeInTheDocument();
     expect(within(tapeCard).getByText('In stock')).toBeInTheDocument();
     expect(within(grid).getByRole('link', { name: 'View Options for Hydrovault Cavity Drain Membrane 8mm' })).toHaveAttribute('href', '/hydrovault-cavity-drain-membrane-8mm');
 

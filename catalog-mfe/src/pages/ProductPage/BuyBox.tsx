@@ -439,9 +439,11 @@ function CustomOptionField({
     <fieldset
       className={`${styles.field} ${styles.group} ${invalid ? styles.invalid : ''}`}
       data-option={option.option_id}
-      aria-invalid={invalid || undefined}
+      // A radio group says it is required and invalid; a checkbox group marks its boxes.
+      role={checkbox ? undefined : 'radiogroup'}
+      aria-invalid={!checkbox && invalid ? true : undefined}
+      aria-required={!checkbox && option.is_require ? true : undefined}
       aria-describedby={error ? errorId : undefined}
-      aria-required={option.is_require || undefined}
     >
       <legend className={styles.label}>
         {option.title}
@@ -453,6 +455,7 @@ function CustomOptionField({
             ref={i === 0 ? inputRef : undefined}
             type={checkbox ? 'checkbox' : 'radio'}
             name={fieldId}
+            aria-invalid={checkbox && invalid ? true : undefined}
             value={v.option_type_id}
             checked={chosen.includes(v.option_type_id)}
             onChange={(e) => {

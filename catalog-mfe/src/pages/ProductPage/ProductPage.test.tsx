@@ -147,7 +147,7 @@ describe('ProductPage: required custom options', () => {
 
     await userEvent.click(addButton());
     expect(screen.getAllByText('This is a required field.')).toHaveLength(2);
-    expect(screen.getByRole('group', { name: /Control panel/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('radiogroup', { name: /Control panel/ })).toHaveAttribute('aria-invalid', 'true');
     const hose = screen.getByLabelText(/Discharge hose/);
     expect(hose).toHaveAttribute('aria-invalid', 'true');
     expect(hose).toHaveAccessibleDescription('This is a required field.');
