@@ -1,26 +1,55 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface HttpCacheOptions {
   /** Seconds browsers and CDNs may reuse an answer without asking. */
   maxAge: number;
   /** Seconds a CDN may keep serving a stale answer while it revalidates. */
   staleWhileRevalidate: number;
+  /** This instance's own cache of answers (omitted: none). */
+  answers?: AnswerCache;
 }
 
-export const CATALOG_HTTP_CACHE: HttpCacheOptions = { maxAge: 60, staleWhileRevalidate: 600 };
+export const CATALOG_HTTP_CACHE = { maxAge: 60, staleWhileRevalidate: 600 } as const;
 
 /**
  * ETag and Cache-Control on the successful GET answers of the routes registered in this plugin
  * context: a strong ETag from the body's hash, and 304 Not Modified (no body) when the request's
  * If-None-Match names it. Errors carry no cache headers.
+ *
+ * With an `AnswerCache`, a 200 answer is also kept in memory for a few seconds and served again
+ * to the same URL without touching the database (header `x-cache: HIT`).
  */
 export function useHttpCache(app: FastifyInstance, options: HttpCacheOptions = CATALOG_HTTP_CACHE): void {
   const cacheControl = `public, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
-  app.addHook('onSend', async (request, reply, payload) => {
+  const answers = options.answers;
+
+  if (answers?.enabled) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET') return;
+      const hit = answers.get(request.url);
+      if (!hit) return;
+      reply.header('etag', hit.etag).header('x-cache', 'HIT').header('content-type', 'application/json; charset=utf-8');
+      for (const [name, value] of Object.entries(hit.headers)) reply.header(name, value);
+      // A string body with a JSON content type is sent as it is (no serialisation again).
+      return reply.code(200).send(hit.body);
+    });
+  }
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = reply.getHeader('etag')?.toString() ?? etagOf(payload);
+    const known = reply.getHeader('etag');
+    const etag = known ? String(known) : etagOf(payload);
+    if (!known && answers?.enabled && request.method === 'GET') {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      answers.set(request.url, payload.toString(), etag, headers);
+      reply.header('x-cache', 'MISS');
+    }
     reply.header('etag', etag);
     reply.header('cache-control', cacheControl);
     reply.header('vary', 'Accept-Encoding');
@@ -33,6 +62,9 @@ export function useHttpCache(app: FastifyInstance, options: HttpCacheOptions = C
   });
 }
 
+/** Headers of an answer that a cached copy must carry too. */
+const KEPT_HEADERS = ['x-total-count'];
+
 export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
@@ -42,4 +74,107 @@ function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+interface Entry {
+  body: string;
+  etag: string;
+  headers: Record<string, string>;
+  expires: number;
+}
+
+export interface AnswerCacheOptions {
+  /** How long an answer is reused, in ms; 0 turns the cache off. */
+  ttlMs: number;
+  /** At most this many answers. */
+  maxEntries?: number;
+  /** At most this many characters of answers in total. */
+  maxChars?: number;
+  now?: () => number;
+}
+
+/**
+ * A small in-memory cache of serialised answers by URL: least recently used first out, bounded
+ * in count and size, every entry expiring after `ttlMs`. Each API instance has its own, so a
+ * change (a price, a disabled product, stock) shows everywhere within `ttlMs`; the basket and
+ * checkout never read from it (they price and check stock from the database).
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private chars = 0;
+  readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly maxChars: number;
+  private readonly now: () => number;
+  hits = 0;
+  misses = 0;
+
+  constructor({ ttlMs, maxEntries = 20_000, maxChars = 64 * 1024 * 1024, now = Date.now }: AnswerCacheOptions) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+    this.maxChars = maxChars;
+    this.now = now;
+  }
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): { body: string; etag: string; headers: Record<string, string> } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expires <= this.now()) {
+      if (entry) this.delete(key);
+      this.misses++;
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits++;
+    return { body: entry.body, etag: entry.etag, headers: entry.headers };
+  }
+
+  set(key: string, body: string, etag: string, headers: Record<string, string> = {}): void {
+    if (!this.enabled || body.length > this.maxChars / 8) return;
+    this.delete(key);
+    this.entries.set(key, { body, etag, headers, expires: this.now() + this.ttlMs });
+    this.chars += body.length;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.chars <= this.maxChars) break;
+      this.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.chars = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.chars -= entry.body.length;
+    this.entries.delete(key);
+  }
+}
+
+/** Default time an instance reuses a catalogue answer. */
+export const DEFAULT_ANSWER_TTL_MS = 10_000;
+
+/**
+ * The answer cache's lifetime: CATALOG_CACHE_TTL_MS when set (0 turns it off), else 10 s, and off
+ * under NODE_ENV=test (tests change data and read it back at once).
+ */
+export function answerCacheTtl(nodeEnv: string, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CATALOG_CACHE_TTL_MS;
+  if (raw !== undefined && raw !== '') {
+    const ms = Number(raw);
+    if (!Number.isInteger(ms) || ms < 0) throw new Error('CATALOG_CACHE_TTL_MS must be a whole number of milliseconds (0: off)');
+    return ms;
+  }
+  return nodeEnv === 'test' ? 0 : DEFAULT_ANSWER_TTL_MS;
 }

@@ -126,6 +126,9 @@ describe('GET /api/url-rewrites/resolve', () => {
     const missing = await t.app.inject({ url: '/api/url-rewrites/resolve' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('path');
+    const nul = await resolve('damp\u0000proofing');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ field: 'path', message: 'path: must not contain NUL characters' });
     const long = await resolve('a'.repeat(501));
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ field: 'path', message: 'path: must be at most 500 characters' });

@@ -16,17 +16,18 @@ import {
   urlRewritesSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
-import { useHttpCache } from './http-cache';
+import { AnswerCache, answerCacheTtl, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
 import { createCatalogService } from './service';
 import { createCatalogStore } from './store';
 
 /**
  * The catalogue under /api: categories, products, featured products, search, best sellers and
- * URL rewrites. Every answer is read-only and carries ETag + Cache-Control (304 on If-None-Match).
+ * URL rewrites. Every answer is read-only and carries ETag + Cache-Control (304 on If-None-Match),
+ * and is kept for a few seconds in this instance's answer cache (CATALOG_CACHE_TTL_MS).
  */
-export const catalogRoutes: DomainPlugin = async (app, { db }) => {
+export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
   const service = createCatalogService(createCatalogStore(db));
-  useHttpCache(app);
+  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: answerCacheTtl(config.nodeEnv) }) });
 
   app.get('/categories', { schema: { response: { 200: categoriesSchema } } }, async () => service.categories());
 

@@ -106,6 +106,7 @@ describe('GET /api/products/search', () => {
     ['q=pump&limit=0', 'limit', 'limit: must be a positive whole number'],
     ['q=pump&limit=51', 'limit', 'limit: must be at most 50'],
     ['q=pump&limit=ten', 'limit', 'limit: must be a positive whole number'],
+    ['q=pu%00mp', 'q', 'q: must not contain NUL characters'],
   ])('answers 400 naming the parameter for ?%s', async (query, field, message) => {
     const res = await t.app.inject({ url: `/api/products/search?${query}` });
     expect(res.statusCode).toBe(400);

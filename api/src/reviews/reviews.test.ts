@@ -96,6 +96,7 @@ describe('GET /api/reviews/products/{sku}', () => {
       expect(res.json()).toMatchObject({ error: 'Not Found', message: `Product ${sku} not found` });
     }
     expect((await get(`/api/reviews/products/${'X'.repeat(65)}`)).json()).toMatchObject({ field: 'sku' });
+    expect((await get('/api/reviews/products/HV%00CDM8')).json()).toMatchObject({ field: 'sku', message: 'sku: must not contain NUL characters' });
   });
 });
 

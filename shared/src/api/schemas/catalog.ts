@@ -20,6 +20,9 @@ export const positiveIntParam = z
 
 export const idParamsSchema = z.object({ id: positiveIntParam });
 
+/** Text a database can store: no NUL characters (PostgreSQL rejects them). */
+export const noNulText = (message = 'must not contain NUL characters') => z.string().refine((s) => !s.includes('\u0000'), message);
+
 // ---------------------------------------------------------------------------------------------
 // Products
 
@@ -261,8 +264,7 @@ export type FeaturedProduct = z.infer<typeof featuredProductSchema>;
 // Search
 
 export const productSearchQuerySchema = z.object({
-  q: z
-    .string()
+  q: noNulText()
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
   limit: positiveIntParam.refine((n) => n <= 50, 'must be at most 50').optional(),
@@ -375,5 +377,5 @@ export const urlRewritesSchema = z.array(urlRewriteSchema);
 
 /** Query of GET /api/url-rewrites/resolve. */
 export const resolvePathQuerySchema = z.object({
-  path: z.string().max(500, 'must be at most 500 characters'),
+  path: noNulText().pipe(z.string().max(500, 'must be at most 500 characters')),
 });

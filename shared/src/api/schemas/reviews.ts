@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveIntParam } from './catalog';
+import { noNulText, positiveIntParam } from './catalog';
 
 /**
  * Reviews answers of the /api service: reviews of the shop (the carousel, `GET /api/reviews`) and
@@ -52,5 +52,5 @@ export const productReviewsSchema = z.object({
 export type ProductReviews = z.infer<typeof productReviewsSchema>;
 
 export const productReviewsParamsSchema = z.object({
-  sku: z.string().min(1).max(64, 'must be at most 64 characters'),
+  sku: noNulText().pipe(z.string().min(1).max(64, 'must be at most 64 characters')),
 });
