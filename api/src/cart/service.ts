@@ -11,7 +11,7 @@ import { authenticateCustomer, type AuthenticatedCustomer } from '../customer/au
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { cartTotals, priceCart, ratesFor, savedShippingRate, type CartTotalsPence, type PricedCart } from './pricing';
 import type { CartLineOptionsColumn } from './schema';
-import { isSellable, type BasketProduct, type CartRow, type CartStore, type Executor } from './store';
+import { isSellable, type BasketProduct, type CartItemRow, type CartRow, type CartStore, type Executor } from './store';
 
 /** Most units of one line (spec: quantities 1-999). */
 export const MAX_LINE_QTY = 999;
@@ -113,22 +113,23 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
     return ctx;
   }
 
-  async function priced(cartId: string, groupId: number, executor: Executor = db): Promise<PricedCart> {
-    const items = await store.lines(cartId, executor);
+  async function priced(cartId: string, groupId: number, executor: Executor = db, known?: CartItemRow[]): Promise<PricedCart> {
+    const items = known ?? (await store.lines(cartId, executor));
     const ids = items.flatMap((i) => (i.parentProductId ? [i.productId, i.parentProductId] : [i.productId]));
     const products = await store.productsByIds(ids, executor);
     return priceCart(items, products, groupId);
   }
 
   /** The basket priced, with the saved delivery method if it is still offered. */
-  async function view(ctx: Pick<CartContext, 'cart' | 'groupId'>, executor: Executor = db) {
-    const p = await priced(ctx.cart.id, ctx.groupId, executor);
+  async function view(ctx: Pick<CartContext, 'cart' | 'groupId'>, executor: Executor = db, known?: CartItemRow[]) {
+    const p = await priced(ctx.cart.id, ctx.groupId, executor, known);
     const rate = savedShippingRate(p, ctx.cart.shippingAddress, ctx.cart.shippingCarrierCode, ctx.cart.shippingMethodCode);
     return { priced: p, totals: cartTotals(p, rate) };
   }
 
-  async function answer(ctx: Pick<CartContext, 'cart' | 'groupId'>): Promise<CartAnswer> {
-    const v = await view(ctx);
+  /** The basket's answer; `known`: its lines when the caller has just read or written them. */
+  async function answer(ctx: Pick<CartContext, 'cart' | 'groupId'>, known?: CartItemRow[]): Promise<CartAnswer> {
+    const v = await view(ctx, db, known);
     return toCartAnswer(v.priced, v.totals);
   }
 
@@ -142,7 +143,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
     if (!requested) throw badRequest(CART_MESSAGES.unknownSku(productSku), 'productSku');
     if (!isSellable(requested)) throw badRequest(CART_MESSAGES.notAvailable(requested.name), 'productSku');
 
-    let product = requested;
+    let product: BasketProduct = requested;
     let parent: BasketProduct | null = null;
     let configurable: CartLineOptionsColumn['configurable'] = [];
 
@@ -181,7 +182,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
       parent = null; // a grouped item is bought as itself; the group is only how it was found
     } else {
       // A simple product; when it is a configurable's child, it is bought with its parent's choices.
-      const link = await store.configurableParentOf(requested.id);
+      const link = requested.configurableParent;
       if (link) {
         const maybeParent = (await store.productsByIds([link.parentId])).get(link.parentId);
         if (maybeParent && maybeParent.typeId === 'configurable') {
@@ -287,8 +288,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
         MAX_LINE_QTY,
       );
       if (!row) throw badRequest(CART_MESSAGES.maxQty, 'quantity');
-      await store.touchCart(ctx.cart.id);
-      return answer(ctx);
+      return answer(ctx, existing ? items.map((i) => (i.id === row.id ? row : i)) : [...items, row]);
     },
 
     /** Lowers the line by one (deletes it at 1): the line with `itemId`, else the newest with this sku. */
@@ -316,8 +316,11 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
       }
       if (!target) throw badRequest(CART_MESSAGES.lineNotFound(productSku), 'productSku');
       await store.decrementLine(target.id);
-      await store.touchCart(ctx.cart.id);
-      return answer(ctx);
+      const removed = target;
+      return answer(
+        ctx,
+        items.flatMap((i) => (i.id !== removed.id ? [i] : i.qty > 1 ? [{ ...i, qty: i.qty - 1 }] : [])),
+      );
     },
 
     /**

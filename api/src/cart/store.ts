@@ -103,10 +103,14 @@ export function createCartStore(db: Db) {
       return map;
     },
 
-    async productBySku(sku: string): Promise<BasketProduct | undefined> {
-      const [row] = await queryRows<BasketProduct & Record<string, unknown>>(
+    /** A product by sku, with the configurable product it is a child of (if any). */
+    async productBySku(sku: string): Promise<(BasketProduct & { configurableParent: { parentId: number; optionValues: Record<string, number> } | null }) | undefined> {
+      const [row] = await queryRows<BasketProduct & { configurableParent: { parentId: number; optionValues: Record<string, number> } | null } & Record<string, unknown>>(
         db,
-        sql`select ${productColumns} from products p ${productJoins} where p.sku = ${sku} limit 1`,
+        sql`select ${productColumns},
+              (select json_build_object('parentId', cl.parent_id, 'optionValues', cl.option_values)
+                 from product_configurable_links cl where cl.child_id = p.id order by cl.position, cl.parent_id limit 1) as "configurableParent"
+            from products p ${productJoins} where p.sku = ${sku} limit 1`,
       );
       return row;
     },
@@ -118,16 +122,6 @@ export function createCartStore(db: Db) {
         sql`select child_id as "childId", option_values as "optionValues" from product_configurable_links
             where parent_id = ${parentId} order by position, child_id`,
       );
-    },
-
-    /** The configurable product a child belongs to, with the child's values. */
-    async configurableParentOf(childId: number): Promise<{ parentId: number; optionValues: Record<string, number> } | undefined> {
-      const [row] = await queryRows<{ parentId: number; optionValues: Record<string, number> }>(
-        db,
-        sql`select parent_id as "parentId", option_values as "optionValues" from product_configurable_links
-            where child_id = ${childId} order by position, parent_id limit 1`,
-      );
-      return row;
     },
 
     /** The items of a grouped product (any status). */

@@ -203,9 +203,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const intentId = intent?.id || payment.intentId;
     if (intentId) await orders.setPaymentReference(tx, payment.orderId, intentId);
     const orderUrl = cart.customerId ? deps.mailLinks.orderUrl(payment.orderId) : null;
-    const order = await checkoutStore.findOrder(tx, payment.orderId);
-    const notificationsUrl = order ? await deps.mailLinks.notificationsUrl(order.email) : null;
-    const mail = orderConfirmationMail(await orders.orderMailData(tx, payment.orderId, { orderUrl, notificationsUrl }));
+    const data = await orders.orderMailData(tx, payment.orderId, { orderUrl });
+    const mail = orderConfirmationMail({ ...data, notificationsUrl: await deps.mailLinks.notificationsUrl(data.to) });
     await enqueueMail(tx, mail);
     return true;
   }
@@ -313,6 +312,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       case 'succeeded':
       case 'processing':
       case 'requires_capture': {
+        // Often the provider's event got here first and did it all ('succeeded' is only set with the basket closed).
+        const current = await payments.findById(paymentId);
+        if (current?.status === 'succeeded') return outcomeAnswer(current);
         const closed = await db.transaction((tx) => finalize(tx, paymentId, intent));
         if (closed) deps.kickMail();
         break;

@@ -1,0 +1,215 @@
+/**
+ * Load benchmark of the basket and checkout API: cart add (and the basket read and a delivery
+ * estimate) and confirm-order, with autocannon against an API started on loopback for the run,
+ * printing requests/s and latency percentiles, then checking the books (one order per success,
+ * stock down by exactly what was ordered).
+ *
+ *   npm run cart -w bench                                        # PGlite in data/bench-cart
+ *   npm run cart -w bench -- --database-url postgres://...       # on PostgreSQL
+ *
+ * Options: --connections 20, --duration 10 (seconds for the cart calls), --orders 2000 (confirm-order
+ * calls, one basket each), --products 20 (the orders spread over this many products; 1 = everyone
+ * buys the same product, the hottest row), --data-dir DIR, --database-url URL, --json FILE.
+ *
+ * The bench products (BENCH-CART-*) and the ready baskets (lines, address and delivery saved) are
+ * written straight into the database before the API starts, so confirm-order is measured alone.
+ * Payments go through the offline test provider (pm_card_visa): the whole checkout runs (claim,
+ * stock, order, payment intent, paid event, basket closed, mail queued) with no network.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { checkCartBench, prepareCartBench, type BenchAddress } from '../api/src/cart/bench-support';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { average: number; p50: number; p90: number; p99: number; max: number };
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+
+const repoRoot = path.resolve(__dirname, '..');
+
+function option(name: string): string | undefined {
+  const argv = process.argv.slice(2);
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0) return argv[i + 1];
+  return argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
+}
+
+const connections = Number(option('connections') ?? 20);
+const duration = Number(option('duration') ?? 10);
+const orderCount = Number(option('orders') ?? 2000);
+const productCount = Math.max(1, Number(option('products') ?? 20));
+const databaseUrl = option('database-url');
+const jsonOut = option('json');
+const dataDir = path.resolve(repoRoot, option('data-dir') ?? 'data/bench-cart');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startApi(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STRIPE_SECRET_KEY: '',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { url, child };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the API did not become healthy within 120 s');
+}
+
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+let counter = 0;
+const rotate = <T>(items: T[]) => items[counter++ % items.length]!;
+
+function report(title: string, result: AutocannonResult) {
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([code, s]) => `${code}×${s.count}`)
+    .join(' ');
+  console.log(
+    `${title.padEnd(22)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   ` +
+      `p99 ${String(result.latency.p99).padStart(4)} ms   max ${String(result.latency.max).padStart(5)} ms   ` +
+      `requests ${result.requests.total}   ${statuses}   errors ${result.errors + result.timeouts}`,
+  );
+}
+
+async function post(base: string, title: string, path: string, body: () => unknown, opts: Record<string, unknown> = {}) {
+  const run = (extra: Record<string, unknown>) =>
+    autocannon({
+      url: base,
+      connections,
+      duration,
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            method: 'POST',
+            path,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body()),
+          }),
+        },
+      ],
+      ...opts,
+      ...extra,
+    });
+  const result = await run({});
+  report(title, result);
+  return result;
+}
+
+async function main() {
+  console.log(`preparing ${orderCount} ready baskets over ${productCount} product(s) in ${databaseUrl ? 'DATABASE_URL' : dataDir}`);
+  const prepared = await prepareCartBench({ dataDir, databaseUrl, orderCount, productCount });
+  const ADDRESS: BenchAddress = prepared.address;
+  const { url: base, child } = await startApi();
+  const results: Record<string, AutocannonResult> = {};
+  try {
+    // Baskets for the cart calls: many, so concurrent adds rarely touch the same row.
+    const baskets: string[] = [];
+    for (let i = 0; i < 400; i++) baskets.push((await postJson<{ cartId: string }>(`${base}/api/cart/guest/create`, {})).cartId);
+    const skus = prepared.skus.slice(0, productCount);
+    for (const cartId of baskets) await postJson(`${base}/api/cart/add`, { cartId, productSku: rotate(skus), quantity: 1 });
+
+    console.log(`\nAPI ${base} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ${connections} connections\n`);
+    // Warm up (JIT, connections, database caches).
+    await autocannon({
+      url: base,
+      connections,
+      duration: 2,
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, method: 'POST', path: '/api/cart', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cartId: rotate(baskets) }) }) }],
+    });
+    results['cart add'] = await post(base, 'cart add', '/api/cart/add', () => ({ customerToken: null, cartId: rotate(baskets), productSku: rotate(skus), quantity: 1 }));
+    results['cart read'] = await post(base, 'cart read', '/api/cart', () => ({ customerToken: null, cartId: rotate(baskets) }));
+    results['estimate shipping'] = await post(base, 'estimate shipping', '/api/cart/estimate-shipping-methods', () => ({
+      cartId: rotate(baskets),
+      address: { country_id: 'GB', postcode: rotate(['WF2 7AZ', 'BT7 1NN', '*', 'PA34 4AB']) },
+    }));
+
+    let next = 0;
+    const confirm = await autocannon({
+      url: base,
+      connections,
+      amount: prepared.basketIds.length,
+      timeout: 60,
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            method: 'POST',
+            path: '/api/cart/confirm-order',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              customerToken: null,
+              cartId: prepared.basketIds[next++ % prepared.basketIds.length],
+              payment: { method: 'stripe_payments', piPaymentMethodId: 'pm_card_visa', paymentMethodType: 'card' },
+              billingAddress: ADDRESS,
+            }),
+          }),
+        },
+      ],
+    });
+    results['confirm-order'] = confirm;
+    report(`confirm-order (${productCount}p)`, confirm);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+
+  // The books: every success is one order; stock went down by exactly what was ordered.
+  const ok = results['confirm-order']!.statusCodeStats['200']?.count ?? 0;
+  const books = await checkCartBench({ dataDir, databaseUrl, basketIds: prepared.basketIds });
+  console.log(
+    `\nchecks: ${ok} confirms answered 200, ${books.orders} orders made (${books.paid} paid), stock taken ${books.stockTaken} = units ordered ${books.unitsOrdered}: ` +
+      `${ok === books.orders && books.stockTaken === books.unitsOrdered ? 'OK' : 'MISMATCH'}`,
+  );
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(results, null, 2));
+  console.log('\n(delete data/bench-cart to start from an empty database; the baskets are made anew on every run)');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
