@@ -274,6 +274,22 @@ describe('confirm-order with the test provider', () => {
   });
 });
 
+describe('card testing', () => {
+  it('slows down a client whose cards keep being declined (429 after 10 declines an hour)', async () => {
+    const p = await createProduct(t.db);
+    const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const from = { remoteAddress: '10.9.8.7' };
+    for (let i = 0; i < 10; i++) {
+      expect((await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_chargeDeclined'), from)).statusCode).toBe(402);
+    }
+    const res = await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_visa'), from);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    // Another client is not affected, and the basket is intact.
+    expect((await confirm(confirmBody(cartId, 'pm_card_visa'))).statusCode).toBe(200);
+  });
+});
+
 describe('concurrency', () => {
   it('20 concurrent confirms of one basket make exactly one order and one charge', async () => {
     const p = await createProduct(t.db, { pricePence: 1_500, stock: 50 });

@@ -6,6 +6,8 @@ import {
   saveShippingInfoRequestSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
+import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
+import { HttpError } from '../http-errors';
 import { customerTokenFrom } from '../customer/auth';
 import { commerceFor, refuseNulCharacters, withProviderOutage } from './commerce';
 
@@ -14,8 +16,12 @@ import { commerceFor, refuseNulCharacters, withProviderOutage } from './commerce
  * confirm-order. Same owners as the basket calls. confirm-order is idempotent: repeat it (a double
  * click, a retry after a timeout) and it answers the same order; it never charges twice.
  */
+/** Card testing: a client whose cards keep being declined is slowed down (429). */
+export const DECLINES_PER_IP: LimitRule = { name: 'payment-declines-ip', max: 10, windowMs: 60 * 60_000 };
+
 export const checkoutRoutes: DomainPlugin = async (app, deps) => {
   const { checkout } = commerceFor({ ...deps, log: app.log });
+  const limiter = await createLimiter(app, deps.config);
   app.addHook('preValidation', refuseNulCharacters);
 
   app.post(
@@ -50,15 +56,21 @@ export const checkoutRoutes: DomainPlugin = async (app, deps) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { customerToken, cartId, payment, billingAddress, returnUrl, comment } = request.body;
-      return withProviderOutage(reply, () =>
-        checkout.confirmOrder({
-          owner: { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
-          payment,
-          billingAddress,
-          returnUrl,
-          comment,
-        }),
-      );
+      await limiter.check(DECLINES_PER_IP, request, clientIp(request));
+      return withProviderOutage(reply, async () => {
+        try {
+          return await checkout.confirmOrder({
+            owner: { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
+            payment,
+            billingAddress,
+            returnUrl,
+            comment,
+          });
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 402) await limiter.within(DECLINES_PER_IP, request, clientIp(request));
+          throw error;
+        }
+      });
     },
   );
 };
