@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { FREE_DELIVERY_MESSAGE, type Category } from '@shop/shared';
 import styles from './CategorySidebar.module.css';
@@ -28,7 +29,7 @@ function CategoryList({ categories, parentId, currentId }: { categories: Categor
 }
 
 /** Every category of the shop (children under their parents), then the selling points. */
-export function CategorySidebar({ categories, currentId, className }: { categories: Category[]; currentId?: number | undefined; className?: string }) {
+export const CategorySidebar = memo(function CategorySidebar({ categories, currentId, className }: { categories: Category[]; currentId?: number | undefined; className?: string }) {
   const known = new Set(categories.map((c) => c.id));
   // A child whose parent is not listed is shown at the top level.
   const tree = categories.map((c) => (c.parent_id !== null && !known.has(c.parent_id) ? { ...c, parent_id: null } : c));
@@ -43,7 +44,7 @@ export function CategorySidebar({ categories, currentId, className }: { categori
       <SellingPoints />
     </aside>
   );
-}
+});
 
 export function SellingPoints() {
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ProductCard, type CardProduct } from './ProductCard';
 import styles from './ProductCarousel.module.css';
 
@@ -6,7 +6,7 @@ import styles from './ProductCarousel.module.css';
 export const CAROUSEL_STEP = 300;
 
 /** A horizontally scrolling row of product tiles with previous/next buttons (touch: swipe). */
-export function ProductCarousel({ title, products }: { title: string; products: CardProduct[] }) {
+export const ProductCarousel = memo(function ProductCarousel({ title, products }: { title: string; products: CardProduct[] }) {
   const headingId = useId();
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
@@ -58,4 +58,4 @@ export function ProductCarousel({ title, products }: { title: string; products: 
       </ul>
     </section>
   );
-}
+});

@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { ProductCard, type CardProduct } from './ProductCard';
 import styles from './ProductGrid.module.css';
 
 /** Product tiles in a responsive grid (1 column on the smallest phones, up to 4 on desktops). */
-export function ProductGrid({ products, label, eagerCount = 2 }: { products: CardProduct[]; label?: string; eagerCount?: number }) {
+export const ProductGrid = memo(function ProductGrid({ products, label, eagerCount = 2 }: { products: CardProduct[]; label?: string; eagerCount?: number }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((p, i) => (
@@ -12,4 +13,4 @@ export function ProductGrid({ products, label, eagerCount = 2 }: { products: Car
       ))}
     </ul>
   );
-}
+});

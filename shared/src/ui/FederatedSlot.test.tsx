@@ -2,7 +2,10 @@ import { render, screen } from '@testing-library/react';
 import { FederatedSlot } from './FederatedSlot';
 
 describe('FederatedSlot', () => {
-  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
   afterEach(() => jest.restoreAllMocks());
 
   it('renders the module another remote exposes, with the props given', async () => {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { reportError } from '../observability';
 import { RemoteBoundary } from './RemoteBoundary';
 
 type Props = Record<string, unknown>;
@@ -30,8 +29,9 @@ function lazySlot(id: string, load: Loader): Lazy {
     } catch (error) {
       // A module that is not there (yet) or cannot be loaded: the slot stays empty and the next
       // page that shows it tries again. The page around it carries on.
+      // A warning, not an error report: a team may ship the slot's page before the module exists.
       cache.delete(id);
-      reportError(`[slot] ${id} could not be loaded`, error, { module: id });
+      console.warn(`[slot] ${id} could not be loaded; the slot stays empty`, error);
       return { default: Nothing };
     }
   });

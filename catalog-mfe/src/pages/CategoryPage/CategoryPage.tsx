@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Breadcrumb, categorySortSchema, PageHeading, Spinner, type Category, type CategoryProducts, type CategorySort, type ProductListItem } from '@shop/shared';
 import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../components/catalogApi';
@@ -92,6 +92,8 @@ function CategoryView({ category, categories }: { category: Category; categories
   };
 
   const answer = listing.status === 'ready' ? listing.answer : listing.status === 'loading' ? listing.previous : undefined;
+  const cards = useMemo(() => answer?.items.map(cardFromListItem) ?? [], [answer]);
+  const bestsellerCards = useMemo(() => bestsellers.map(cardFromListItem), [bestsellers]);
   const total = answer?.totalCount ?? category.product_count;
   const pageCount = Math.max(1, Math.ceil(total / (answer?.pageSize ?? CATEGORY_PAGE_SIZE)));
   const first = (page - 1) * (answer?.pageSize ?? CATEGORY_PAGE_SIZE) + 1;
@@ -128,6 +130,7 @@ function CategoryView({ category, categories }: { category: Category; categories
             />
           </header>
 
+          <h2 className={styles.hidden}>Products</h2>
           <div className={styles.toolbar} ref={gridTop}>
             <p className={styles.count} aria-live="polite">
               {total === 0
@@ -154,16 +157,16 @@ function CategoryView({ category, categories }: { category: Category; categories
             </p>
           ) : answer ? (
             <div className={listing.status === 'loading' ? styles.refreshing : undefined} aria-busy={listing.status === 'loading'}>
-              <ProductGrid products={answer.items.map(cardFromListItem)} label={`${category.name} products`} />
+              <ProductGrid products={cards} label={`${category.name} products`} />
             </div>
           ) : (
-            <div className={styles.loading}>
+            <div className={`${styles.loading} ${styles.gridLoading}`}>
               <Spinner label="Loading products…" />
             </div>
           )}
           <Pagination page={page} pageCount={pageCount} onPage={(p) => goTo({ page: p })} label={`${category.name} pages`} />
 
-          <ProductCarousel title="Best Sellers" products={bestsellers.map(cardFromListItem)} />
+          <ProductCarousel title="Best Sellers" products={bestsellerCards} />
 
           {category.attrs.description ? <MoreInformation name={category.name} html={category.attrs.description} /> : null}
         </div>
@@ -174,7 +177,7 @@ function CategoryView({ category, categories }: { category: Category; categories
 }
 
 /** 'More Information on {category}': the long description, collapsed to 8rem until More is chosen. */
-export function MoreInformation({ name, html }: { name: string; html: string }) {
+export const MoreInformation = memo(function MoreInformation({ name, html }: { name: string; html: string }) {
   const [open, setOpen] = useState(false);
   const [overflows, setOverflows] = useState(true);
   const body = useRef<HTMLDivElement>(null);
@@ -206,4 +209,4 @@ export function MoreInformation({ name, html }: { name: string; html: string }) 
       ) : null}
     </section>
   );
-}
+});

@@ -35,6 +35,7 @@ beforeEach(() => {
   clearProductCache();
   loadRemote.mockClear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigationType, useParams } from 'react-router-dom';
-import { ApiError, Breadcrumb, PageHeading, Spinner, StarRating, type ConfigurableChild, type ProductInfo } from '@shop/shared';
+import { ApiError, Breadcrumb, PageHeading, Spinner, StarRating, type Category, type ConfigurableChild, type ProductInfo } from '@shop/shared';
 import { loadProduct } from '../../components/catalogApi';
 import { sanitizeHtml } from '../../components/html';
 import { NotFound } from '../../components/NotFound';
@@ -24,6 +24,8 @@ export default function ProductPage({ productId }: { productId?: number | string
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const navigationType = useNavigationType();
+  // Loaded once per page (the shell asks at start-up): waiting for them keeps the breadcrumb from jumping in later.
+  const categories = useCategories();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -51,7 +53,7 @@ export default function ProductPage({ productId }: { productId?: number | string
     if (navigationType === 'PUSH' && !window.location.hash) window.scrollTo?.(0, 0);
   }, [id, navigationType]);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || categories.status === 'loading') {
     return (
       <div className={styles.loading}>
         <Spinner label="Loading product…" />
@@ -69,7 +71,7 @@ export default function ProductPage({ productId }: { productId?: number | string
       </div>
     );
   }
-  return <ProductView key={state.product.id} product={state.product} />;
+  return <ProductView key={state.product.id} product={state.product} categories={categories.status === 'ready' ? categories.categories : []} />;
 }
 
 function galleryImages(product: ProductInfo): GalleryImage[] {
@@ -86,14 +88,12 @@ function galleryImages(product: ProductInfo): GalleryImage[] {
   return entries;
 }
 
-export function ProductView({ product }: { product: ProductInfo }) {
+export function ProductView({ product, categories: list }: { product: ProductInfo; categories: Category[] }) {
   const group = useCustomerGroup();
-  const categories = useCategories();
   const [variant, setVariant] = useState<ConfigurableChild | null>(null);
   const onVariant = useCallback((v: ConfigurableChild | null) => setVariant(v), []);
 
   const images = useMemo(() => galleryImages(product), [product]);
-  const list = categories.status === 'ready' ? categories.categories : [];
   const category = primaryCategory(list, product.category_ids);
   const trail = category ? categoryTrail(list, category.id) : [];
   const attrs = mergedAttrs(product.attrs, variant?.attrs);

@@ -80,6 +80,7 @@ export default function SearchPage() {
             </div>
           ) : (
             <>
+              <h2 className={styles.hidden}>Results</h2>
               <p className={styles.count}>
                 {state.items.length} {state.items.length === 1 ? 'product' : 'products'} found for “{state.term}”
               </p>
