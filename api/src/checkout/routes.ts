@@ -64,6 +64,7 @@ export const checkoutRoutes: DomainPlugin = async (app, deps) => {
             payment,
             billingAddress,
             returnUrl,
+            requestOrigin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
             comment,
           });
         } catch (error) {

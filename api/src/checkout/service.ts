@@ -99,6 +99,8 @@ export interface ConfirmOrderInput {
   payment: { method: string; piPaymentMethodId: string; paymentMethodType: string };
   billingAddress: CheckoutAddress | null | undefined;
   returnUrl: string | null | undefined;
+  /** The request's Origin header (a returnUrl on it is accepted). */
+  requestOrigin?: string | null;
   comment: string | null | undefined;
 }
 
@@ -370,13 +372,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return applyIntent(payment.id, intent);
   }
 
-  /** The return URL for the extra step: SHOP_URL/payment-complete, or one on that origin the shopper sent. */
-  function returnUrlFor(requested: string | null | undefined): string {
+  /**
+   * The return URL for Stripe's extra step: the one the browser sent when it is on the shop's
+   * origin (SHOP_URL) or on the origin the request came from, else SHOP_URL/payment-complete.
+   */
+  function returnUrlFor(requested: string | null | undefined, requestOrigin?: string | null): string {
     if (provider.name === 'test') return '/payment-complete';
     if (requested) {
       try {
         const url = new URL(requested, deps.shopUrl);
-        if (url.origin === new URL(deps.shopUrl).origin) return url.toString();
+        const allowed = [new URL(deps.shopUrl).origin, ...(requestOrigin ? [requestOrigin] : [])];
+        if ((url.protocol === 'https:' || url.protocol === 'http:') && allowed.includes(url.origin)) return url.toString();
       } catch {
         /* fall through */
       }
@@ -633,7 +639,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /** POST /api/cart/confirm-order */
     async confirmOrder(input: ConfirmOrderInput): Promise<OrderPlacedAnswer> {
-      const returnUrl = returnUrlFor(input.returnUrl);
+      const returnUrl = returnUrlFor(input.returnUrl, input.requestOrigin);
       for (let round = 0; round < 3; round++) {
         const ctx = await resolveForConfirm(input.owner);
         const claimed = await claim(ctx, input);

@@ -137,6 +137,28 @@ describe('Stripe provider (against a local fake Stripe)', () => {
     expect((await orderOf(placed.orderRef)).status).toBe('processing');
   });
 
+  it('sends Stripe the return URL the browser asked for only on the shop or request origin', async () => {
+    const p = await createProduct(t.db, { pricePence: 1_000 });
+    const returns: string[] = [];
+    for (const [returnUrl, origin] of [
+      ['http://localhost:8080/payment-complete?from=checkout', undefined],
+      ['http://127.0.0.1:8380/payment-complete', 'http://127.0.0.1:8380'],
+      ['https://evil.example/steal', 'http://127.0.0.1:8380'],
+      ['javascript:alert(1)', undefined],
+    ] as const) {
+      const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+      const res = await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_visa', { returnUrl }), origin ? { headers: { origin } } : {});
+      expect(res.statusCode).toBe(200);
+      returns.push(fake.creates.at(-1)!.params.return_url!);
+    }
+    expect(returns).toEqual([
+      'http://localhost:8080/payment-complete?from=checkout',
+      'http://127.0.0.1:8380/payment-complete',
+      'http://localhost:8080/payment-complete',
+      'http://localhost:8080/payment-complete',
+    ]);
+  });
+
   it('a declined card (402 card_error) leaves the basket intact', async () => {
     const p = await createProduct(t.db, { pricePence: 3_000, stock: 2 });
     const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 2 }]);
