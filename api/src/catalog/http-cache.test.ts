@@ -8,7 +8,7 @@ describe('AnswerCache', () => {
     let now = 1000;
     const cache = new AnswerCache({ ttlMs: 500, now: () => now });
     cache.set('/a', '{"a":1}', '"e1"');
-    expect(cache.get('/a')).toEqual({ body: '{"a":1}', etag: '"e1"', headers: {} });
+    expect(cache.get('/a')).toEqual({ status: 200, body: '{"a":1}', etag: '"e1"', headers: {} });
     now += 499;
     expect(cache.get('/a')).toBeDefined();
     now += 1;
@@ -81,19 +81,22 @@ describe('the answer cache in the API', () => {
     }
   });
 
-  it('keeps the headers an answer needs, and never caches errors', async () => {
+  it('keeps the headers an answer needs, remembers 404s briefly, and never caches other errors', async () => {
     await t.app.inject({ url: '/api/url-rewrites?pageSize=10' });
     const hit = await t.app.inject({ url: '/api/url-rewrites?pageSize=10' });
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(Number(hit.headers['x-total-count'])).toBeGreaterThan(10);
+    const missing = await t.app.inject({ url: '/api/products/info/987654' });
+    const again = await t.app.inject({ url: '/api/products/info/987654' });
+    expect([missing.statusCode, again.statusCode]).toEqual([404, 404]);
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.json()).toEqual(missing.json());
+    expect(again.headers.etag).toBeUndefined();
     for (let i = 0; i < 2; i++) {
-      const missing = await t.app.inject({ url: '/api/products/info/987654' });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.headers['x-cache']).toBeUndefined();
+      const bad = await t.app.inject({ url: '/api/products/search?q=' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers['x-cache']).toBeUndefined();
     }
-    const bad = await t.app.inject({ url: '/api/products/search?q=' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.headers['x-cache']).toBeUndefined();
   });
 
   it('caches content answers too', async () => {

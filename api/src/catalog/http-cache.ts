@@ -17,8 +17,8 @@ export const CATALOG_HTTP_CACHE = { maxAge: 60, staleWhileRevalidate: 600 } as c
  * context: a strong ETag from the body's hash, and 304 Not Modified (no body) when the request's
  * If-None-Match names it. Errors carry no cache headers.
  *
- * With an `AnswerCache`, a 200 answer is also kept in memory for a few seconds and served again
- * to the same URL without touching the database (header `x-cache: HIT`).
+ * With an `AnswerCache`, a 200 or 404 answer is also kept in memory for a few seconds and served
+ * again to the same URL without touching the database (header `x-cache: HIT`).
  */
 export function useHttpCache(app: FastifyInstance, options: HttpCacheOptions = CATALOG_HTTP_CACHE): void {
   const cacheControl = `public, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
@@ -29,14 +29,20 @@ export function useHttpCache(app: FastifyInstance, options: HttpCacheOptions = C
       if (request.method !== 'GET') return;
       const hit = answers.get(request.url);
       if (!hit) return;
-      reply.header('etag', hit.etag).header('x-cache', 'HIT').header('content-type', 'application/json; charset=utf-8');
+      if (hit.status === 200) reply.header('etag', hit.etag);
+      reply.header('x-cache', 'HIT').header('content-type', 'application/json; charset=utf-8');
       for (const [name, value] of Object.entries(hit.headers)) reply.header(name, value);
       // A string body with a JSON content type is sent as it is (no serialisation again).
-      return reply.code(200).send(hit.body);
+      return reply.code(hit.status).send(hit.body);
     });
   }
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    if (request.method === 'GET' && reply.statusCode === 404 && answers?.enabled && typeof payload === 'string' && !reply.getHeader('x-cache')) {
+      // Unknown pages are asked for again and again (old links, bots): remember those too.
+      answers.set(request.url, payload, '', {}, 404);
+      return payload;
+    }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const known = reply.getHeader('etag');
@@ -77,6 +83,7 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 interface Entry {
+  status: 200 | 404;
   body: string;
   etag: string;
   headers: Record<string, string>;
@@ -124,7 +131,7 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  get(key: string): { body: string; etag: string; headers: Record<string, string> } | undefined {
+  get(key: string): { status: 200 | 404; body: string; etag: string; headers: Record<string, string> } | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.expires <= this.now()) {
       if (entry) this.delete(key);
@@ -135,13 +142,13 @@ export class AnswerCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     this.hits++;
-    return { body: entry.body, etag: entry.etag, headers: entry.headers };
+    return { status: entry.status, body: entry.body, etag: entry.etag, headers: entry.headers };
   }
 
-  set(key: string, body: string, etag: string, headers: Record<string, string> = {}): void {
+  set(key: string, body: string, etag: string, headers: Record<string, string> = {}, status: 200 | 404 = 200): void {
     if (!this.enabled || body.length > this.maxChars / 8) return;
     this.delete(key);
-    this.entries.set(key, { body, etag, headers, expires: this.now() + this.ttlMs });
+    this.entries.set(key, { status, body, etag, headers, expires: this.now() + this.ttlMs });
     this.chars += body.length;
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.chars <= this.maxChars) break;

@@ -360,30 +360,18 @@ export function createCatalogService(store: CatalogStore) {
       const path = normalisePath(rawPath);
       const missing = () => notFound(`No page at /${path}`);
       if (!path) throw missing();
-      let row = await store.rewriteByPath(path);
-      if (!row && path !== path.toLowerCase()) {
-        const lower = await store.rewriteByPath(path.toLowerCase());
-        if (lower) return { type: 'redirect', target: `/${lower.redirectType === 301 ? lower.targetPath : lower.requestPath}`, status: 301 };
+      const row = await store.resolvePath(path);
+      if (!row) {
+        const lower = path.toLowerCase();
+        const found = lower !== path ? await store.resolvePath(lower) : undefined;
+        if (found) return { type: 'redirect', target: `/${found.redirectType === 301 ? normalisePath(found.targetPath) : found.requestPath}`, status: 301 };
+        throw missing();
       }
-      if (!row) throw missing();
       if (row.redirectType === 301) return { type: 'redirect', target: `/${normalisePath(row.targetPath)}`, status: 301 };
-      switch (row.entityType) {
-        case 'product': {
-          const product = await store.isProductShown(row.entityId);
-          if (!product) throw missing();
-          return { type: 'product', id: row.entityId, sku: product.sku, url: `/${row.requestPath}` };
-        }
-        case 'category': {
-          if (!(await store.isCategoryActive(row.entityId))) throw missing();
-          return { type: 'category', id: row.entityId, url: `/${row.requestPath}` };
-        }
-        case 'cms-page': {
-          const identifier = await store.activeCmsIdentifier(row.entityId);
-          if (!identifier) throw missing();
-          return { type: 'cms-page', identifier, url: `/${row.requestPath}` };
-        }
-      }
-      row = undefined;
+      const url = `/${row.requestPath}`;
+      if (row.entityType === 'product' && row.productShown && row.productSku) return { type: 'product', id: row.entityId, sku: row.productSku, url };
+      if (row.entityType === 'category' && row.categoryActive) return { type: 'category', id: row.entityId, url };
+      if (row.entityType === 'cms-page' && row.cmsIdentifier) return { type: 'cms-page', identifier: row.cmsIdentifier, url };
       throw missing();
     },
   };

@@ -1,5 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
+import { preparedRows, type PreparedQuery } from './prepared';
 import { categories, products, urlRewrites, type ProductAttrsColumn } from './schema';
 
 /**
@@ -107,8 +109,23 @@ export interface RewriteRow {
   redirectType: number;
 }
 
+export interface ResolvedRewriteRow extends RewriteRow {
+  productSku: string | null;
+  productShown: boolean;
+  categoryActive: boolean;
+  /** The identifier of an active CMS page. */
+  cmsIdentifier: string | null;
+}
+
 export interface SearchRow extends ProductListRow {
   nameMatch: boolean;
+}
+
+/** The text of a statement without bind parameters. */
+function toText(query: SQL): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  if (params.length > 0) throw new Error('a prepared statement text must not hold bind parameters');
+  return text;
 }
 
 /** SQL for "p is shown on the storefront". */
@@ -143,6 +160,61 @@ const sortSql: Record<CategorySort, SQL> = {
   price_desc: sql`coalesce(p.special_price_pence, p.price_pence) desc, p.id desc`,
   newest: sql`p.created_at desc, p.id desc`,
   bestselling: sql`p.bestseller_score desc, p.id asc`,
+};
+
+/** Full product rows (everything the product answer needs) of the ids in $1, one statement. */
+const PRODUCT_ROWS: PreparedQuery = {
+  name: 'catalog_product_rows_v1',
+  text: toText(sql`
+        select p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.visibility, p.website_ids as "websiteIds",
+          p.price_pence as "pricePence", p.special_price_pence as "specialPricePence", p.url_key as "urlKey",
+          p.image, p.attrs,
+          coalesce(s.qty, 0) as "stockQty", coalesce(s.is_in_stock and s.qty > 0, false) as "isInStock",
+          coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id), '{}'::int[]) as "categoryIds",
+          coalesce((select json_agg(json_build_object('id', m.id, 'file', m.file, 'label', m.label, 'position', m.position,
+                      'types', m.types, 'disabled', m.disabled) order by m.position, m.id)
+                    from product_media m where m.product_id = p.id), '[]'::json) as media,
+          coalesce((select json_agg(json_build_object('customerGroupId', t.customer_group_id, 'qty', t.qty, 'valuePence', t.value_pence)
+                      order by t.customer_group_id, t.qty)
+                    from product_tier_prices t where t.product_id = p.id), '[]'::json) as tiers,
+          coalesce((select json_agg(json_build_object('id', o.id, 'title', o.title, 'type', o.type, 'isRequire', o.is_require,
+                      'sortOrder', o.sort_order,
+                      'values', coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title, 'sku', v.sku,
+                                   'pricePence', v.price_pence, 'sortOrder', v.sort_order) order by v.sort_order, v.id)
+                                 from product_option_values v where v.option_id = o.id), '[]'::json))
+                      order by o.sort_order, o.id)
+                    from product_options o where o.product_id = p.id), '[]'::json) as options,
+          coalesce((select json_agg(json_build_object('linkType', l.link_type, 'linkedId', lp.id, 'linkedSku', lp.sku,
+                      'linkedType', lp.type_id, 'position', l.position, 'qty', l.qty) order by l.link_type, l.position, lp.id)
+                    from product_links l join products lp on lp.id = l.linked_product_id
+                    where l.product_id = p.id and ${shown('lp')}), '[]'::json) as links,
+          coalesce((select json_agg(json_build_object('title', d.title, 'url', d.url) order by d.position, d.id)
+                    from product_downloads d where d.product_id = p.id), '[]'::json) as downloads,
+          coalesce((select json_agg(json_build_object('id', c.id, 'attributeId', c.attribute_id, 'attributeCode', c.attribute_code,
+                      'label', c.label, 'position', c.position, 'values', c.values) order by c.position, c.id)
+                    from product_configurable_options c where c.product_id = p.id), '[]'::json) as "configurableOptions",
+          coalesce((select json_agg(json_build_object('childId', cl.child_id, 'optionValues', cl.option_values) order by cl.position, cl.child_id)
+                    from product_configurable_links cl join products cp on cp.id = cl.child_id
+                    where cl.parent_id = p.id and ${shown('cp')}), '[]'::json) as children,
+          coalesce(r.average, 0)::float8 as "reviewAverage", coalesce(r.count, 0)::int as "reviewCount"
+        from products p
+        ${listJoins}
+        where p.id = any($1::int[])`),
+};
+
+/** What a request path is, with what the answer needs of its entity, one statement. */
+const RESOLVE_PATH: PreparedQuery = {
+  name: 'catalog_resolve_path_v1',
+  text: `select r.entity_type as "entityType", r.entity_id as "entityId", r.request_path as "requestPath",
+      r.target_path as "targetPath", r.redirect_type as "redirectType",
+      p.sku as "productSku", coalesce(p.status = 1 and ${STOREFRONT_WEBSITE_ID} = any(p.website_ids), false) as "productShown",
+      coalesce(c.is_active, false) as "categoryActive",
+      case when cp.is_active then cp.identifier end as "cmsIdentifier"
+    from url_rewrites r
+    left join products p on r.entity_type = 'product' and p.id = r.entity_id
+    left join categories c on r.entity_type = 'category' and c.id = r.entity_id
+    left join cms_pages cp on r.entity_type = 'cms-page' and cp.id = r.entity_id
+    where r.request_path = $1`,
 };
 
 export function createCatalogStore(db: Db) {
@@ -181,44 +253,7 @@ export function createCatalogStore(db: Db) {
     /** Full rows of the given products (any status: callers decide), in no particular order. */
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
-      return queryRows<ProductRow & Record<string, unknown>>(
-        db,
-        sql`
-        select p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.visibility, p.website_ids as "websiteIds",
-          p.price_pence as "pricePence", p.special_price_pence as "specialPricePence", p.url_key as "urlKey",
-          p.image, p.attrs,
-          coalesce(s.qty, 0) as "stockQty", coalesce(s.is_in_stock and s.qty > 0, false) as "isInStock",
-          coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id), '{}'::int[]) as "categoryIds",
-          coalesce((select json_agg(json_build_object('id', m.id, 'file', m.file, 'label', m.label, 'position', m.position,
-                      'types', m.types, 'disabled', m.disabled) order by m.position, m.id)
-                    from product_media m where m.product_id = p.id), '[]'::json) as media,
-          coalesce((select json_agg(json_build_object('customerGroupId', t.customer_group_id, 'qty', t.qty, 'valuePence', t.value_pence)
-                      order by t.customer_group_id, t.qty)
-                    from product_tier_prices t where t.product_id = p.id), '[]'::json) as tiers,
-          coalesce((select json_agg(json_build_object('id', o.id, 'title', o.title, 'type', o.type, 'isRequire', o.is_require,
-                      'sortOrder', o.sort_order,
-                      'values', coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title, 'sku', v.sku,
-                                   'pricePence', v.price_pence, 'sortOrder', v.sort_order) order by v.sort_order, v.id)
-                                 from product_option_values v where v.option_id = o.id), '[]'::json))
-                      order by o.sort_order, o.id)
-                    from product_options o where o.product_id = p.id), '[]'::json) as options,
-          coalesce((select json_agg(json_build_object('linkType', l.link_type, 'linkedId', lp.id, 'linkedSku', lp.sku,
-                      'linkedType', lp.type_id, 'position', l.position, 'qty', l.qty) order by l.link_type, l.position, lp.id)
-                    from product_links l join products lp on lp.id = l.linked_product_id
-                    where l.product_id = p.id and ${shown('lp')}), '[]'::json) as links,
-          coalesce((select json_agg(json_build_object('title', d.title, 'url', d.url) order by d.position, d.id)
-                    from product_downloads d where d.product_id = p.id), '[]'::json) as downloads,
-          coalesce((select json_agg(json_build_object('id', c.id, 'attributeId', c.attribute_id, 'attributeCode', c.attribute_code,
-                      'label', c.label, 'position', c.position, 'values', c.values) order by c.position, c.id)
-                    from product_configurable_options c where c.product_id = p.id), '[]'::json) as "configurableOptions",
-          coalesce((select json_agg(json_build_object('childId', cl.child_id, 'optionValues', cl.option_values) order by cl.position, cl.child_id)
-                    from product_configurable_links cl join products cp on cp.id = cl.child_id
-                    where cl.parent_id = p.id and ${shown('cp')}), '[]'::json) as children,
-          coalesce(r.average, 0)::float8 as "reviewAverage", coalesce(r.count, 0)::int as "reviewCount"
-        from products p
-        ${listJoins}
-        where p.id = any(${intArray(ids)})`,
-      );
+      return preparedRows<ProductRow>(db, PRODUCT_ROWS, [{ type: 'int[]', value: ids }]);
     },
 
     /** Ids of shown products with catalogue visibility, by id, one page; and how many there are. */
@@ -388,19 +423,10 @@ export function createCatalogStore(db: Db) {
       return rows;
     },
 
-    async rewriteByPath(requestPath: string): Promise<RewriteRow | undefined> {
-      const [row] = await db
-        .select({
-          entityType: urlRewrites.entityType,
-          entityId: urlRewrites.entityId,
-          requestPath: urlRewrites.requestPath,
-          targetPath: urlRewrites.targetPath,
-          redirectType: urlRewrites.redirectType,
-        })
-        .from(urlRewrites)
-        .where(eq(urlRewrites.requestPath, requestPath))
-        .limit(1);
-      return row as RewriteRow | undefined;
+    /** The rewrite of a request path with the state of its entity (shown, active, identifier). */
+    async resolvePath(requestPath: string): Promise<ResolvedRewriteRow | undefined> {
+      const [row] = await preparedRows<ResolvedRewriteRow>(db, RESOLVE_PATH, [{ type: 'text', value: requestPath }]);
+      return row;
     },
 
     async rewrites(offset: number, limit: number): Promise<{ rows: RewriteRow[]; total: number }> {
@@ -420,30 +446,12 @@ export function createCatalogStore(db: Db) {
       return { rows, total: count?.total ?? 0 };
     },
 
-    /** Whether a product is shown (enabled, on website 2). */
-    async isProductShown(id: number): Promise<{ sku: string } | undefined> {
-      const [row] = await queryRows<{ sku: string }>(
-        db,
-        sql`select p.sku from products p where p.id = ${id} and ${shown('p')}`,
-      );
-      return row;
-    },
-
     async isCategoryActive(id: number): Promise<boolean> {
       const [row] = await db
         .select({ id: categories.id })
         .from(categories)
         .where(and(eq(categories.id, id), eq(categories.isActive, true)));
       return Boolean(row);
-    },
-
-    /** The identifier of an active CMS page. */
-    async activeCmsIdentifier(id: number): Promise<string | undefined> {
-      const [row] = await queryRows<{ identifier: string }>(
-        db,
-        sql`select identifier from cms_pages where id = ${id} and is_active`,
-      );
-      return row?.identifier;
     },
 
     /** Active featured products whose product is shown, in display order. */

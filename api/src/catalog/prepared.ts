@@ -1,0 +1,72 @@
+import { dbKind, type Db } from '../db/client';
+
+/**
+ * Named prepared statements for the catalogue's hottest reads (product detail, URL resolve).
+ * Planning a query with a dozen sub-selects costs several times more than running it, so the
+ * plan is made once per database session and reused:
+ * - PostgreSQL: node-postgres prepares a named statement once per pooled connection.
+ * - PGlite (one session per process): `PREPARE name(types) AS ...` once, then `EXECUTE name(...)`
+ *   with the arguments written as SQL literals (EXECUTE takes no bind parameters).
+ *
+ * Only integer, integer[] and text arguments are supported; text literals are quoted by doubling
+ * single quotes (standard_conforming_strings is on in every supported PostgreSQL) and may not
+ * contain NUL (the route schemas reject it).
+ */
+
+export type PreparedArg = { type: 'int'; value: number } | { type: 'int[]'; value: readonly number[] } | { type: 'text'; value: string };
+
+export interface PreparedQuery {
+  /** Unique statement name, e.g. 'catalog_product_rows_v1' (change the version when the text changes). */
+  name: string;
+  /** SQL with $1, $2... placeholders; argument types are declared by `args` of the first call. */
+  text: string;
+}
+
+interface QueryClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface PgliteClient {
+  query(text: string): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+/** Per PGlite instance: the statements prepared (or being prepared) in its session. */
+const preparedIn = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function literal(arg: PreparedArg): string {
+  switch (arg.type) {
+    case 'int':
+      if (!Number.isSafeInteger(arg.value)) throw new Error('prepared query: int argument is not an integer');
+      return `${arg.value}::integer`;
+    case 'int[]':
+      for (const n of arg.value) if (!Number.isSafeInteger(n)) throw new Error('prepared query: int[] argument holds a non-integer');
+      return `'{${arg.value.join(',')}}'::integer[]`;
+    case 'text':
+      if (arg.value.includes('\u0000')) throw new Error('prepared query: text argument contains NUL');
+      return `'${arg.value.replace(/'/g, "''")}'::text`;
+  }
+}
+
+const pgType = (arg: PreparedArg) => (arg.type === 'int' ? 'integer' : arg.type === 'int[]' ? 'integer[]' : 'text');
+
+/** Runs a prepared query with these arguments and answers its rows. */
+export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readonly PreparedArg[]): Promise<T[]> {
+  const client = db.$client as unknown as object;
+  if (dbKind(db) === 'postgres') {
+    const values = args.map((a) => (a.type === 'int[]' ? `{${a.value.join(',')}}` : a.value));
+    const result = await (client as QueryClient).query({ name: query.name, text: query.text, values });
+    return result.rows as T[];
+  }
+  const pglite = client as PgliteClient;
+  let prepared = preparedIn.get(client);
+  if (!prepared) preparedIn.set(client, (prepared = new Map()));
+  let ready = prepared.get(query.name);
+  if (!ready) {
+    ready = pglite.exec(`PREPARE ${query.name}(${args.map(pgType).join(', ')}) AS ${query.text}`);
+    prepared.set(query.name, ready);
+    ready.catch(() => prepared!.delete(query.name));
+  }
+  await ready;
+  const result = await pglite.query(`EXECUTE ${query.name}(${args.map(literal).join(', ')})`);
+  return result.rows as T[];
+}
