@@ -274,6 +274,36 @@ describe('confirm-order with the test provider', () => {
   });
 });
 
+describe('recovery after a crash', () => {
+  it('an attempt stuck in creating is taken over and asked again with the same key: no second charge', async () => {
+    const p = await createProduct(t.db, { stock: 5 });
+    const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const first = (await confirm(confirmBody(cartId, 'pm_card_authenticationRequired'))).json() as Placed;
+    // As if the process died after the provider call, before recording its answer.
+    await t.db.update(payments).set({ status: 'creating', updatedAt: new Date(Date.now() - 60_000) }).where(eq(payments.cartId, cartId));
+    const again = await confirm(confirmBody(cartId, 'pm_card_authenticationRequired'));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'requires_action', paymentIntentId: first.paymentIntentId, orderRef: first.orderRef });
+    const intents = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${testPaymentIntents} where metadata->>'cart_id' = ${cartId}`);
+    expect(intents[0]!.n).toBe(1);
+    expect(await stockOf(t.db, p.id)).toBe(4);
+  });
+
+  it('a paid attempt whose basket was never closed is finished by the next confirm (basket closed, mail queued)', async () => {
+    const p = await createProduct(t.db, { stock: 5 });
+    const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const first = (await confirm(confirmBody(cartId, 'pm_card_authenticationRequired'))).json() as Placed;
+    await t.db.update(payments).set({ status: 'succeeded' }).where(eq(payments.cartId, cartId));
+    expect((await cartRow(cartId)).status).toBe('checkout');
+    const again = await confirm(confirmBody(cartId, 'pm_card_visa'));
+    expect(again.json()).toMatchObject({ status: 'succeeded', orderRef: first.orderRef });
+    expect((await cartRow(cartId)).status).toBe('ordered');
+    const order = await orderByRef(first.orderRef);
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'order_confirmation'));
+    expect(mail.some((m) => m.subject.includes(order.number))).toBe(true);
+  });
+});
+
 describe('card testing', () => {
   it('slows down a client whose cards keep being declined (429 after 10 declines an hour)', async () => {
     const p = await createProduct(t.db);

@@ -106,7 +106,7 @@ export interface ConfirmOrderInput {
 
 type Claim =
   | { kind: 'new'; payment: PaymentRow; order: { id: number; number: string; reference: string }; email: string }
-  | { kind: 'existing'; payment: PaymentRow }
+  | { kind: 'existing'; payment: PaymentRow; unfinished?: boolean }
   | { kind: 'replace'; payment: PaymentRow };
 
 const toAddressColumn = (a: CheckoutAddress): CartAddressColumn => ({ ...a });
@@ -188,8 +188,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const payment = await payments.lockById(tx, paymentId);
     if (!payment || !cart || !payment.orderId) return false;
     if (payment.status === 'failed' || payment.status === 'canceled') return false;
-    const status: PaymentStatus = intent?.status === 'processing' ? 'processing' : 'succeeded';
-    if (payment.status === 'creating' || payment.status === 'requires_action' || (payment.status === 'processing' && status === 'succeeded')) {
+    // What the provider says now (without an intent: the attempt's status stands).
+    const status: PaymentStatus | null = intent ? (intent.status === 'processing' ? 'processing' : 'succeeded') : null;
+    if (status && (payment.status === 'creating' || payment.status === 'requires_action' || (payment.status === 'processing' && status === 'succeeded'))) {
       await payments.update(
         payment.id,
         {
@@ -490,7 +491,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (live.status === 'requires_action' && live.paymentMethodId !== input.payment.piPaymentMethodId) {
           return { kind: 'replace', payment: live };
         }
-        return { kind: 'existing', payment: live };
+        return { kind: 'existing', payment: live, unfinished: live.status === 'succeeded' || live.status === 'processing' };
       }
 
       // A new attempt: everything from the database, nothing about prices from the request.
@@ -651,7 +652,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
             orderRef: claimed.order.reference,
           });
         }
-        if (claimed.kind === 'existing') return awaitOutcome(claimed.payment.id, returnUrl);
+        if (claimed.kind === 'existing') {
+          if (claimed.unfinished) {
+            // Paid, but the basket was never closed (the process stopped in between): finish it now.
+            await deps.mailLinks.prime();
+            if (await db.transaction((tx) => finalize(tx, claimed.payment.id, null))) deps.kickMail();
+          }
+          return awaitOutcome(claimed.payment.id, returnUrl);
+        }
         // A different card while an extra step was pending: cancel that attempt, then start anew.
         const after = await cancelAttempt(claimed.payment);
         if (after.status === 'succeeded' || after.status === 'processing') return placedAnswer(after);
