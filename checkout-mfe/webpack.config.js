@@ -1,10 +1,12 @@
 const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
 
-// What this remote exposes to the shell: one module per page (each default-exports a component).
+// What this remote exposes to the shell and the other remotes (each default-exports a component).
 const exposes = {
     './CheckoutPage': './src/pages/CheckoutPage/CheckoutPage.tsx',
     './PaymentCompletePage': './src/pages/PaymentCompletePage/PaymentCompletePage.tsx',
     './OrderSuccessPage': './src/pages/OrderSuccessPage/OrderSuccessPage.tsx',
+    // Props: { line?: { sku, lineSku?, name, price, qty, productOptions?, image? } | null, product?: (same), context?: 'product' | 'basket' }
+    './ExpressCheckoutButton': './src/express/ExpressCheckoutButton.tsx',
 };
 
 module.exports = createAppConfig({ name: 'checkout', dir: __dirname, port: 3004, exposes });

@@ -4,9 +4,12 @@ import { renderStandalone } from '@shop/shared';
 import CheckoutPage from './pages/CheckoutPage/CheckoutPage';
 import PaymentCompletePage from './pages/PaymentCompletePage/PaymentCompletePage';
 import OrderSuccessPage from './pages/OrderSuccessPage/OrderSuccessPage';
+import ExpressCheckoutButton from './express/ExpressCheckoutButton';
 
 renderStandalone('checkout', [
   { path: '/checkout', element: <CheckoutPage /> },
   { path: '/payment-complete', element: <PaymentCompletePage /> },
   { path: '/order/success', element: <OrderSuccessPage /> },
+  // The express wallet as the basket shows it (add something to the basket first).
+  { path: '/express', element: <ExpressCheckoutButton context="basket" /> },
 ]);

@@ -1,0 +1,54 @@
+import { formatGBP, type Cart } from '@shop/shared';
+import type { SummaryTotals } from '../checkout/totals';
+import styles from './OrderSummary.module.css';
+
+/** The basket as the order will be: lines, subtotal, delivery, VAT and total (prices ex VAT, total inc VAT). */
+export function OrderSummary({ cart, totals, shippingTitle }: { cart: Cart; totals: SummaryTotals; shippingTitle?: string | null | undefined }) {
+  const count = cart.items.reduce((n, i) => n + i.qty, 0);
+  return (
+    <div className={styles.summary}>
+      <p className={styles.count}>
+        {count} {count === 1 ? 'item' : 'items'} in your basket
+      </p>
+      <ul className={styles.lines}>
+        {cart.items.map((item) => (
+          <li key={String(item.item_id)} className={styles.line}>
+            {item.image ? <img src={item.image} alt="" width={56} height={56} className={styles.image} loading="lazy" /> : <span className={styles.image} />}
+            <span className={styles.name}>
+              {item.name}
+              {item.option_title ? <span className={styles.option}>{item.option_title}</span> : null}
+              <span className={styles.qty}>Qty {item.qty}</span>
+            </span>
+            <span className={styles.price}>{formatGBP(item.row_total ?? item.price * item.qty)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.totals}>
+        <div>
+          <dt>Subtotal (ex VAT)</dt>
+          <dd>{formatGBP(totals.subtotal)}</dd>
+        </div>
+        {totals.discount ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>-{formatGBP(totals.discount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>
+            Shipping{shippingTitle ? <span className={styles.method}>{shippingTitle}</span> : null}
+          </dt>
+          <dd>{totals.shippingKnown ? (totals.shipping === 0 ? 'Free' : formatGBP(totals.shipping)) : 'Choose a delivery method'}</dd>
+        </div>
+        <div>
+          <dt>VAT (20%)</dt>
+          <dd>{formatGBP(totals.tax)}</dd>
+        </div>
+        <div className={styles.grand}>
+          <dt>Order Total (inc VAT)</dt>
+          <dd>{formatGBP(totals.grandTotal)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
