@@ -11,7 +11,7 @@ import { authenticateCustomer, type AuthenticatedCustomer } from '../customer/au
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { cartTotals, priceCart, ratesFor, savedShippingRate, type CartTotalsPence, type PricedCart } from './pricing';
 import type { CartLineOptionsColumn } from './schema';
-import { isSellable, type BasketProduct, type CartItemRow, type CartRow, type CartStore, type Executor } from './store';
+import { isSellable, type BasketProduct, type CartRow, type CartStore, type Executor } from './store';
 
 /** Most units of one line (spec: quantities 1-999). */
 export const MAX_LINE_QTY = 999;
@@ -113,23 +113,22 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
     return ctx;
   }
 
-  async function priced(cartId: string, groupId: number, executor: Executor = db, known?: CartItemRow[]): Promise<PricedCart> {
-    const items = known ?? (await store.lines(cartId, executor));
+  async function priced(cartId: string, groupId: number, executor: Executor = db): Promise<PricedCart> {
+    const items = await store.lines(cartId, executor);
     const ids = items.flatMap((i) => (i.parentProductId ? [i.productId, i.parentProductId] : [i.productId]));
     const products = await store.productsByIds(ids, executor);
     return priceCart(items, products, groupId);
   }
 
   /** The basket priced, with the saved delivery method if it is still offered. */
-  async function view(ctx: Pick<CartContext, 'cart' | 'groupId'>, executor: Executor = db, known?: CartItemRow[]) {
-    const p = await priced(ctx.cart.id, ctx.groupId, executor, known);
+  async function view(ctx: Pick<CartContext, 'cart' | 'groupId'>, executor: Executor = db) {
+    const p = await priced(ctx.cart.id, ctx.groupId, executor);
     const rate = savedShippingRate(p, ctx.cart.shippingAddress, ctx.cart.shippingCarrierCode, ctx.cart.shippingMethodCode);
     return { priced: p, totals: cartTotals(p, rate) };
   }
 
-  /** The basket's answer; `known`: its lines when the caller has just read or written them. */
-  async function answer(ctx: Pick<CartContext, 'cart' | 'groupId'>, known?: CartItemRow[]): Promise<CartAnswer> {
-    const v = await view(ctx, db, known);
+  async function answer(ctx: Pick<CartContext, 'cart' | 'groupId'>): Promise<CartAnswer> {
+    const v = await view(ctx);
     return toCartAnswer(v.priced, v.totals);
   }
 
@@ -288,7 +287,8 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
         MAX_LINE_QTY,
       );
       if (!row) throw badRequest(CART_MESSAGES.maxQty, 'quantity');
-      return answer(ctx, existing ? items.map((i) => (i.id === row.id ? row : i)) : [...items, row]);
+      // Read the lines again: a concurrent add to this basket shows in the answer too.
+      return answer(ctx);
     },
 
     /** Lowers the line by one (deletes it at 1): the line with `itemId`, else the newest with this sku. */
@@ -316,11 +316,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
       }
       if (!target) throw badRequest(CART_MESSAGES.lineNotFound(productSku), 'productSku');
       await store.decrementLine(target.id);
-      const removed = target;
-      return answer(
-        ctx,
-        items.flatMap((i) => (i.id !== removed.id ? [i] : i.qty > 1 ? [{ ...i, qty: i.qty - 1 }] : [])),
-      );
+      return answer(ctx);
     },
 
     /**
