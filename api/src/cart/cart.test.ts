@@ -106,6 +106,21 @@ describe('guest baskets', () => {
     expect((await add({ cartId, productSku: none.sku, quantity: 1 })).json().message).toBe('Sorry, Drain channel is out of stock.');
   });
 
+  it('concurrent adds lose nothing: 20 adds of one line make 20, 5 products make 5 lines', async () => {
+    const cartId = await newGuestCart();
+    const p = await createProduct(t.db);
+    const others = await Promise.all(Array.from({ length: 5 }, () => createProduct(t.db)));
+    const results = await Promise.all([
+      ...Array.from({ length: 20 }, () => add({ cartId, productSku: p.sku, quantity: 1 })),
+      ...others.map((o) => add({ cartId, productSku: o.sku, quantity: 2 })),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(25).fill(200));
+    const body = (await post(t.app, '/api/cart', { cartId })).json() as CartBody;
+    expect(body.items).toHaveLength(6);
+    expect(body.items.find((i) => i.sku === p.sku)!.qty).toBe(20);
+    expect(body.totals.items_qty).toBe(30);
+  });
+
   it('ignores prices sent by the client', async () => {
     const cartId = await newGuestCart();
     const p = await createProduct(t.db, { pricePence: 15_000 });
