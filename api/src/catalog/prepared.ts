@@ -20,10 +20,20 @@ export interface PreparedQuery {
   name: string;
   /** SQL with $1, $2... placeholders; argument types are declared by `args` of the first call. */
   text: string;
+  /**
+   * Settings the statement needs in its session (e.g. a pg_trgm threshold), applied once per
+   * session with SET. The catalogue's pool connections and PGlite session are this API's own.
+   */
+  settings?: Record<string, string>;
 }
 
-interface QueryClient {
+interface PooledClient {
+  query(config: { name: string; text: string; values: unknown[] } | string): Promise<{ rows: unknown[] }>;
+  release(): void;
+}
+interface Pool {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  connect(): Promise<PooledClient>;
 }
 interface PgliteClient {
   query(text: string): Promise<{ rows: unknown[] }>;
@@ -49,15 +59,41 @@ function literal(arg: PreparedArg): string {
 
 const pgType = (arg: PreparedArg) => (arg.type === 'int' ? 'integer' : arg.type === 'int[]' ? 'integer[]' : 'text');
 
+/** Sessions (pooled connections, PGlite instances) and the settings already applied in them. */
+const settingsIn = new WeakMap<object, Set<string>>();
+
+function settingStatements(query: PreparedQuery, session: object): string[] {
+  if (!query.settings) return [];
+  let applied = settingsIn.get(session);
+  if (!applied) settingsIn.set(session, (applied = new Set()));
+  const statements: string[] = [];
+  for (const [name, value] of Object.entries(query.settings)) {
+    if (!/^[a-z_.]+$/.test(name) || !/^[\w.]+$/.test(value)) throw new Error(`prepared query: bad setting ${name}`);
+    const key = `${name}=${value}`;
+    if (applied.has(key)) continue;
+    applied.add(key);
+    statements.push(`SET ${name} = ${value}`);
+  }
+  return statements;
+}
+
 /** Runs a prepared query with these arguments and answers its rows. */
 export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readonly PreparedArg[]): Promise<T[]> {
   const client = db.$client as unknown as object;
   if (dbKind(db) === 'postgres') {
     const values = args.map((a) => (a.type === 'int[]' ? `{${a.value.join(',')}}` : a.value));
-    const result = await (client as QueryClient).query({ name: query.name, text: query.text, values });
-    return result.rows as T[];
+    const pool = client as Pool;
+    if (!query.settings) return (await pool.query({ name: query.name, text: query.text, values })).rows as T[];
+    const connection = await pool.connect();
+    try {
+      for (const statement of settingStatements(query, connection)) await connection.query(statement);
+      return (await connection.query({ name: query.name, text: query.text, values })).rows as T[];
+    } finally {
+      connection.release();
+    }
   }
   const pglite = client as PgliteClient;
+  for (const statement of settingStatements(query, client)) await pglite.exec(statement);
   let prepared = preparedIn.get(client);
   if (!prepared) preparedIn.set(client, (prepared = new Map()));
   let ready = prepared.get(query.name);

@@ -217,36 +217,65 @@ const RESOLVE_PATH: PreparedQuery = {
     where r.request_path = $1`,
 };
 
+/** How many shown products a category ($1) has. */
+const CATEGORY_COUNT: PreparedQuery = {
+  name: 'catalog_category_count_v1',
+  text: toText(sql`select count(*)::int as total from product_categories pc join products p on p.id = pc.product_id
+    where pc.category_id = $1 and ${shown('p')} and p.visibility in (2, 4)`),
+};
+
+/** One page ($2 rows from $3) of a category's ($1) shown products in one order. */
+function categoryPageStatement(sort: CategorySort): PreparedQuery {
+  return {
+    name: `catalog_category_page_${sort}_v1`,
+    text: toText(sql`select ${listColumns} from (
+        select p.*, pc.position as cat_position from product_categories pc join products p on p.id = pc.product_id
+        where pc.category_id = $1 and ${shown('p')} and p.visibility in (2, 4)
+        order by ${sortSql[sort]}
+        limit $2 offset $3
+      ) p ${listJoins}
+      order by ${sql.raw(sortSqlOuter[sort])}`),
+  };
+}
+
+/**
+ * The search statement for `fuzzyWords` words: $1 the name-contains pattern, $2 the sku-prefix
+ * pattern, $3 the tsquery text, $4 the limit, $5... the words that must (mode 'all') or may
+ * (mode 'any') be close to a word of the name.
+ */
+function searchStatement(mode: 'all' | 'any', fuzzyWords: number): PreparedQuery {
+  const words = Array.from({ length: fuzzyWords }, (_, i) => `$${5 + i}::text`);
+  const fuzzy = words.length ? words.map((w) => `${w} <% p.name`).join(mode === 'all' ? ' and ' : ' or ') : 'false';
+  const score = words.length ? `(${words.map((w) => `word_similarity(${w}, p.name)`).join(' + ')}) / ${words.length}` : '0';
+  const tsquery = sql.raw(`to_tsquery('english'::regconfig, $3::text)`);
+  const nameMatch = sql.raw(mode === 'all' ? `(p.name ilike $1::text or (${fuzzy}))` : 'p.name ilike $1::text');
+  return {
+    name: `catalog_search_${mode}_${fuzzyWords}_v1`,
+    // Looser than the default 0.6, so that a word with one or two typos still matches.
+    settings: { 'pg_trgm.word_similarity_threshold': String(FUZZY_WORD_THRESHOLD) },
+    text: toText(sql`select ${listColumns}, p.name_match as "nameMatch" from (
+        select p.*, ${nameMatch} as name_match, ${sql.raw(score)} as name_score, ts_rank(${fullText}, ${tsquery}) as text_rank
+        from products p
+        where ${shown('p')} and p.visibility in (3, 4)
+          and ((${sql.raw(fuzzy)}) or p.name ilike $1::text or p.sku ilike $2::text or ${fullText} @@ ${tsquery})
+        order by name_match desc, name_score desc, p.bestseller_score desc, text_rank desc, p.name asc
+        limit $4::integer
+      ) p
+      ${listJoins}
+      order by p.name_match desc, p.name_score desc, p.bestseller_score desc, p.text_rank desc, p.name asc`),
+  };
+}
+
 export function createCatalogStore(db: Db) {
   /** One search statement; `mode` says whether every fuzzy word or any of them must match the name. */
   async function searchQuery(q: string, words: string[], fuzzyWords: string[], mode: 'all' | 'any', limit: number) {
-    const prefixQuery = toPrefixTsquery(words);
-    const fuzzyMatch = fuzzyWords.length
-      ? sql.join(fuzzyWords.map((w) => sql`${w} <% p.name`), mode === 'all' ? sql` and ` : sql` or `)
-      : sql`false`;
-    const nameScore = fuzzyWords.length
-      ? sql`(${sql.join(fuzzyWords.map((w) => sql`word_similarity(${w}, p.name)`), sql` + `)}) / ${fuzzyWords.length}`
-      : sql`0`;
-    const contains = sql`p.name ilike ${`%${escapeLike(q)}%`}`;
-    const nameMatch = mode === 'all' ? sql`(${contains} or (${fuzzyMatch}))` : contains;
-    return db.transaction(async (tx) => {
-      // Looser than the default 0.6, so that a word with one or two typos still matches.
-      await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_WORD_THRESHOLD}`));
-      return queryRows<SearchRow & Record<string, unknown>>(
-        tx as unknown as Db,
-        sql`select ${listColumns}, p.name_match as "nameMatch" from (
-              select p.*, ${nameMatch} as name_match, ${nameScore} as name_score,
-                ts_rank(${fullText}, ${prefixQuery}) as text_rank
-              from products p
-              where ${shown('p')} and p.visibility in (3, 4)
-                and ((${fuzzyMatch}) or ${contains} or p.sku ilike ${`${escapeLike(q)}%`} or ${fullText} @@ ${prefixQuery})
-              order by name_match desc, name_score desc, p.bestseller_score desc, text_rank desc, p.name asc
-              limit ${limit}
-            ) p
-            ${listJoins}
-            order by p.name_match desc, p.name_score desc, p.bestseller_score desc, p.text_rank desc, p.name asc`,
-      );
-    });
+    return preparedRows<SearchRow>(db, searchStatement(mode, fuzzyWords.length), [
+      { type: 'text', value: `%${escapeLike(q)}%` },
+      { type: 'text', value: `${escapeLike(q)}%` },
+      { type: 'text', value: prefixTsquery(words) },
+      { type: 'int', value: limit },
+      ...fuzzyWords.map((value) => ({ type: 'text' as const, value })),
+    ]);
   }
 
   return {
@@ -354,23 +383,14 @@ export function createCatalogStore(db: Db) {
       offset: number,
       limit: number,
     ): Promise<{ rows: ProductListRow[]; total: number }> {
-      const [count] = await queryRows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from product_categories pc join products p on p.id = pc.product_id
-            where pc.category_id = ${categoryId} and ${shown('p')} and p.visibility in (2, 4)`,
-      );
+      const [count] = await preparedRows<{ total: number }>(db, CATEGORY_COUNT, [{ type: 'int', value: categoryId }]);
       const total = count?.total ?? 0;
       if (total === 0 || offset >= total) return { rows: [], total };
-      const rows = await queryRows<ProductListRow & Record<string, unknown>>(
-        db,
-        sql`select ${listColumns} from (
-              select p.* , pc.position as cat_position from product_categories pc join products p on p.id = pc.product_id
-              where pc.category_id = ${categoryId} and ${shown('p')} and p.visibility in (2, 4)
-              order by ${sortSql[sort]}
-              limit ${limit} offset ${offset}
-            ) p ${listJoins}
-            order by ${sql.raw(sortSqlOuter[sort])}`,
-      );
+      const rows = await preparedRows<ProductListRow>(db, categoryPageStatement(sort), [
+        { type: 'int', value: categoryId },
+        { type: 'int', value: limit },
+        { type: 'int', value: offset },
+      ]);
       return { rows, total };
     },
 
@@ -501,15 +521,11 @@ export function searchWords(q: string): string[] {
 }
 
 /**
- * A tsquery from the words a shopper typed: every word must match, the last one as a prefix (they
- * are still typing). Built from words only, so no input can make a malformed tsquery.
+ * The text of a tsquery from the words a shopper typed: every word must match, the last one as a
+ * prefix (they are still typing): 'cavity & drain & membr:*'. Words are letters and digits only,
+ * so the text is always a well-formed tsquery ('' when there are no words).
  */
-function toPrefixTsquery(input: string[]): SQL {
-  const words = [...input];
-  if (words.length === 0) return sql`''::tsquery`;
-  const last = words.pop()!;
-  const parts = words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`);
-  // to_tsquery on a single word of letters and digits is always well-formed.
-  parts.push(sql`to_tsquery('english'::regconfig, ${`${last}:*`})`);
-  return sql`(${sql.join(parts, sql` && `)})`;
+export function prefixTsquery(words: readonly string[]): string {
+  if (words.length === 0) return '';
+  return [...words.slice(0, -1), `${words.at(-1)}:*`].join(' & ');
 }
