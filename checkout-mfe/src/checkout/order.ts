@@ -134,7 +134,7 @@ export type PlaceOrderResult = { kind: 'placed'; answer: OrderPlacedAnswer } | {
  */
 export async function placeOrder(store: ShopStore, input: PlaceOrderInput, api = checkoutApi): Promise<PlaceOrderResult> {
   const owner = ownerOf(store);
-  const email = input.email.trim();
+  const email = input.email.trim().toLowerCase();
   const shipping = stateToApiAddress(input.shippingAddress, email);
   const billing = stateToApiAddress(input.billingAddress ?? input.shippingAddress, email);
   const comment = input.comment.trim() || null;

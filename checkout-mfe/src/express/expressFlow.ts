@@ -57,6 +57,9 @@ import { chooseRate, rateId, rateTitle } from '../checkout/totals';
 /** Spec section 5, as spelled there. */
 export const EXPRESS_MISSING_INFORMATION = 'Unable able to proceed with payment due to missing information';
 
+/** The wallet cannot open or update (the API failed in a way the shopper cannot fix). */
+export const EXPRESS_UNAVAILABLE = 'Express Checkout is not available just now. Please try again, or check out from your basket.';
+
 /** The product the button buys (product page); none on the basket. */
 export interface ExpressProduct {
   /** The product's sku, sent to the API with the options. */
@@ -305,7 +308,7 @@ export function createExpressFlow(deps: ExpressFlowDeps) {
           if (!store.get(cartAtom).items.some((i) => i.sku === lineSku)) await addProduct(product);
         }
         return estimate();
-      });
+      }, EXPRESS_UNAVAILABLE);
     },
 
     /** The shopper picked another address in the wallet: it becomes the basket's, delivery is re-estimated. */
@@ -324,7 +327,7 @@ export function createExpressFlow(deps: ExpressFlowDeps) {
           ...walletAddressToState({ ...address, line1: current.street[0] ?? '', line2: current.street[1] ?? '' }, null, null, current),
         });
         return estimate();
-      });
+      }, EXPRESS_UNAVAILABLE);
     },
 
     /** The shopper picked another delivery rate: it is saved as the shipping choice. */
