@@ -515,22 +515,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!email) throw badRequest(`billingAddress.email: ${CHECKOUT_MESSAGES.needEmail}`, 'billingAddress.email');
       const totals = cartTotals(priced, rate);
 
-      // Stock: every product of the basket, in id order (no deadlocks between baskets).
-      const wanted = new Map<number, { qty: number; name: string }>();
-      for (const line of priced.lines) {
-        const w = wanted.get(line.product.id) ?? { qty: 0, name: line.product.name };
-        w.qty += line.item.qty;
-        wanted.set(line.product.id, w);
-      }
-      for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
-        const w = wanted.get(productId)!;
-        const left = await checkoutStore.takeStock(tx, productId, w.qty);
-        if (left === undefined) {
-          const have = await checkoutStore.stockOf(tx, productId);
-          throw new HttpError(409, have > 0 ? CHECKOUT_MESSAGES.onlyInStock(w.name, have) : CHECKOUT_MESSAGES.outOfStock(w.name));
-        }
-      }
-
       const attempt = (await payments.countForCart(cart.id, tx)) + 1;
       const order = await orders.insertOrder(tx, {
         customerId: ctx.customer?.id ?? null,
@@ -588,6 +572,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
         { status: 'checkout', orderId: order.id, email, billingAddress: billing, paymentMethod: input.payment.method },
         tx,
       );
+      // Stock last: every product of the basket, in id order (no deadlocks between baskets), just
+      // before the commit, so a popular product's stock row is locked as briefly as possible.
+      const wanted = new Map<number, { qty: number; name: string }>();
+      for (const line of priced.lines) {
+        const w = wanted.get(line.product.id) ?? { qty: 0, name: line.product.name };
+        w.qty += line.item.qty;
+        wanted.set(line.product.id, w);
+      }
+      for (const productId of [...wanted.keys()].sort((a, b) => a - b)) {
+        const w = wanted.get(productId)!;
+        const left = await checkoutStore.takeStock(tx, productId, w.qty);
+        if (left === undefined) {
+          const have = await checkoutStore.stockOf(tx, productId);
+          throw new HttpError(409, have > 0 ? CHECKOUT_MESSAGES.onlyInStock(w.name, have) : CHECKOUT_MESSAGES.outOfStock(w.name));
+        }
+      }
+
       return { kind: 'new', payment, order, email };
     });
   }
