@@ -73,7 +73,7 @@ test.describe('shell with the catalogue', () => {
     await expect(basket).toContainText('Qty 1');
     await expect(basket).toContainText('Shipping and taxes calculated at checkout.');
     await expectAccessible(page, 'basket');
-    await expect(basket.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+    await expect(basket.getByRole('button', { name: 'Checkout', exact: true })).toBeEnabled();
     // The basket survives a reload (guest cart id in localStorage).
     await page.reload();
     await expect(page.getByTestId('basket-count')).toHaveText('1');

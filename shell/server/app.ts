@@ -11,6 +11,7 @@ import { createMetaResolver } from './meta';
 import { securityHeaders } from './security';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+const ASSET = /\.(js|mjs|css|map|json|svg|png|jpe?g|webp|gif|ico|woff2?|txt|pdf)$/i;
 
 /** Content-hashed files never change; entries, manifests and pages are revalidated every time. */
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
@@ -54,11 +55,11 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   }
 
   const indexHtml = fs.readFileSync(path.join(config.shellDist, 'index.html'), 'utf8');
+  // The shell's files; whatever is not a file falls through to the page handler below.
   await app.register(fastifyStatic, {
     root: config.shellDist,
     prefix: '/',
     index: false,
-    wildcard: false,
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: cacheHeaders,
   });
@@ -70,12 +71,18 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  // Every other GET is a page of the shop: the shell's HTML with its status (404 for what the shop
-  // does not have, 301 for what moved), title, description, canonical link, structured data and
-  // the run-time configuration.
+  // Every other GET (no file of that name) is a page of the shop: the shell's HTML with its status
+  // (404 for what the shop does not have, 301 for what moved), title, description, canonical link,
+  // structured data and the run-time configuration. A missing asset is a plain 404.
   const resolvePage = createMetaResolver(config.apiUrl);
-  app.get('/*', async (req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.code(404).send({ error: 'Not Found', message: `${req.method} ${req.url} is not a page of the shop` });
+    }
     const url = new URL(req.url, 'http://x');
+    if (ASSET.test(url.pathname)) {
+      return reply.code(404).header('Cache-Control', 'no-cache').send({ error: 'Not Found', message: `${url.pathname} does not exist` });
+    }
     const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
     reply.headers(securityHeaders(config, req.protocol === 'https'));
     let meta;

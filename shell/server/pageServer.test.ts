@@ -73,6 +73,19 @@ describe('page server', () => {
     expect(entry.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a missing asset with a plain 404, not a page', async () => {
+    const res = await app.inject({ url: '/vendors-gone.deadbeef.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('serves a file added after start (a rebuilt shell needs no restart)', async () => {
+    fs.writeFileSync(path.join(shellDist, 'late.11112222.js'), 'console.log("late")');
+    const res = await app.inject({ url: '/late.11112222.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('late');
+  });
+
   it('answers a failed API upstream with a gateway error, not a crash', async () => {
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
