@@ -200,7 +200,7 @@ async function main() {
 
   // The books: every success is one order; stock went down by exactly what was ordered.
   const ok = results['confirm-order']!.statusCodeStats['200']?.count ?? 0;
-  const books = await checkCartBench({ dataDir, databaseUrl, basketIds: prepared.basketIds });
+  const books = await checkCartBench({ dataDir, databaseUrl, basketIds: prepared.basketIds, productIds: prepared.productIds });
   console.log(
     `\nchecks: ${ok} confirms answered 200, ${books.orders} orders made (${books.paid} paid), stock taken ${books.stockTaken} = units ordered ${books.unitsOrdered}: ` +
       `${ok === books.orders && books.stockTaken === books.unitsOrdered ? 'OK' : 'MISMATCH'}`,

@@ -4,7 +4,7 @@
  * It lives here because its imports (drizzle, the schema) resolve from the api package.
  */
 import path from 'node:path';
-import { inArray, like, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { products, productStock } from '../catalog/schema';
 import { closeDb, openPglite, openPostgres, queryRows, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
@@ -98,7 +98,7 @@ export async function prepareCartBench(options: Where & { orderCount: number; pr
 }
 
 /** Orders made from the bench baskets, how many are paid, units ordered and stock taken. */
-export async function checkCartBench(options: Where & { basketIds: string[] }) {
+export async function checkCartBench(options: Where & { basketIds: string[]; productIds: number[] }) {
   const db = await open(options);
   try {
     const ids = sql`${`{${options.basketIds.join(',')}}`}::text[]`;
@@ -110,11 +110,8 @@ export async function checkCartBench(options: Where & { basketIds: string[] }) {
       db,
       sql`select coalesce(sum(l.qty), 0)::int as qty from order_lines l join orders o on o.id = l.order_id where o.cart_id = any(${ids})`,
     );
-    const stock = await db
-      .select({ qty: productStock.qty })
-      .from(productStock)
-      .innerJoin(products, sql`${products.id} = ${productStock.productId}`)
-      .where(like(products.sku, 'BENCH-CART-%'));
+    // This run's products only (their stock was reset to BENCH_STOCK when the run was prepared).
+    const stock = await db.select({ qty: productStock.qty }).from(productStock).where(inArray(productStock.productId, options.productIds));
     return {
       orders: counts!.orders,
       paid: counts!.paid,
