@@ -254,6 +254,24 @@ export function createCartStore(db: Db) {
       return updated.length > 0;
     },
 
+    /**
+     * Deletes guest baskets nobody has touched since `before` (no line changed since either), that
+     * never reached checkout (no payment attempts: those are kept with their basket). At most `limit`.
+     */
+    async purgeAbandonedGuestCarts(before: Date, limit = 500): Promise<number> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`delete from carts where id in (
+              select c.id from carts c
+              where c.customer_id is null and c.status = 'active' and c.updated_at < ${before.toISOString()}::timestamptz
+                and not exists (select 1 from cart_items i where i.cart_id = c.id and i.updated_at >= ${before.toISOString()}::timestamptz)
+                and not exists (select 1 from payments pa where pa.cart_id = c.id)
+              limit ${limit})
+            returning id`,
+      );
+      return rows.length;
+    },
+
     async deleteLines(ids: readonly number[], executor: Executor = db): Promise<void> {
       if (ids.length === 0) return;
       await executor.delete(cartItems).where(inArray(cartItems.id, [...ids]));

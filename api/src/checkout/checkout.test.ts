@@ -235,6 +235,18 @@ describe('confirm-order with the test provider', () => {
     expect(result.cancelled).toBeGreaterThanOrEqual(1);
     expect(await stockOf(t.db, p.id)).toBe(2);
     expect((await cartRow(cartId)).status).toBe('active');
+
+    // Guest baskets untouched for 30 days that never reached checkout are deleted; others stay.
+    const old = (await post(t.app, '/api/cart/guest/create')).json().cartId as string;
+    await post(t.app, '/api/cart/add', { cartId: old, productSku: p.sku, quantity: 1 });
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600_000);
+    await t.db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.id, old));
+    await t.db.execute(sql`update cart_items set updated_at = ${longAgo.toISOString()}::timestamptz where cart_id = ${old}`);
+    await t.db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.id, cartId)); // has payment attempts: kept
+    const again = await commerceFor({ db: t.db, config: t.config }).checkout.sweep(30 * 60_000);
+    expect(again.purged).toBeGreaterThanOrEqual(1);
+    expect((await post(t.app, '/api/cart', { cartId: old })).statusCode).toBe(404);
+    expect((await post(t.app, '/api/cart', { cartId })).statusCode).toBe(200);
   });
 
   it('refuses to confirm without a delivery method, an email or lines; 400 names the field', async () => {

@@ -758,11 +758,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /**
      * Clean-up: cancels payments left waiting for an extra step longer than `holdMs` (the stock
-     * goes back), and retries attempts whose call to the provider never finished.
+     * goes back), retries attempts whose call to the provider never finished, and deletes guest
+     * baskets untouched for `guestCartDays` that never reached checkout.
      */
-    async sweep(holdMs: number): Promise<{ cancelled: number; retried: number }> {
+    async sweep(holdMs: number, guestCartDays = 30): Promise<{ cancelled: number; retried: number; purged: number }> {
       let cancelled = 0;
       let retried = 0;
+      const purged = await cartStore.purgeAbandonedGuestCarts(new Date(Date.now() - guestCartDays * 24 * 3600_000));
       for (const payment of await payments.staleAttempts('requires_action', new Date(Date.now() - holdMs))) {
         try {
           const after = await cancelAttempt(payment);
@@ -788,7 +790,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           log.warn({ err: error, paymentId: payment.id }, 'could not retry a payment attempt');
         }
       }
-      return { cancelled, retried };
+      return { cancelled, retried, purged };
     },
 
     /** For the cart domain: a basket held by a payment is given back before it changes. */
