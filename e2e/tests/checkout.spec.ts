@@ -197,6 +197,8 @@ test.describe('checkout (test payment provider)', () => {
 
     await sheet.getByRole('button', { name: /^Pay/ }).click();
     await expect(sheet.getByRole('alert')).toHaveText('Unable able to proceed with payment due to missing information');
+    const sheetAxe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(sheetAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await sheet.getByLabel('Email').fill('wallet@example.co.uk');
     await sheet.getByLabel('Phone').fill('07700 900123');

@@ -424,7 +424,7 @@ export default function CheckoutPage() {
               <p className={styles.toPay}>
                 <span>Order Total (inc VAT)</span> <strong>{formatGBP(totals.grandTotal)}</strong>
               </p>
-              <button type="submit" className={styles.placeOrder} disabled={busy || payment.status !== 'ready'} aria-disabled={busy}>
+              <button type="submit" className={styles.placeOrder} disabled={busy || payment.status !== 'ready'}>
                 {busy ? <Busy text="Placing your order…" status={false} /> : 'Place Order'}
               </button>
               <p className={formStyles.hint}>
