@@ -16,8 +16,13 @@ import { dbKind, type Db } from '../db/client';
 export type PreparedArg = { type: 'int'; value: number } | { type: 'int[]'; value: readonly number[] } | { type: 'text'; value: string };
 
 export interface PreparedQuery {
-  /** Unique statement name, e.g. 'catalog_product_rows_v1' (change the version when the text changes). */
-  name: string;
+  /**
+   * Unique statement name, e.g. 'catalog_product_rows_v1' (change the version when the text
+   * changes). Without a name the statement is planned at every call with its actual arguments:
+   * right for queries whose best plan depends on them (search: a rare word wants the GIN index,
+   * a common one an ordered scan), which a prepared statement's generic plan cannot know.
+   */
+  name?: string;
   /** SQL with $1, $2... placeholders; argument types are declared by `args` of the first call. */
   text: string;
   /**
@@ -27,16 +32,21 @@ export interface PreparedQuery {
   settings?: Record<string, string>;
 }
 
+interface QueryConfig {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
 interface PooledClient {
-  query(config: { name: string; text: string; values: unknown[] } | string): Promise<{ rows: unknown[] }>;
+  query(config: QueryConfig | string): Promise<{ rows: unknown[] }>;
   release(): void;
 }
 interface Pool {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: QueryConfig): Promise<{ rows: unknown[] }>;
   connect(): Promise<PooledClient>;
 }
 interface PgliteClient {
-  query(text: string): Promise<{ rows: unknown[] }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   exec(text: string): Promise<unknown>;
 }
 
@@ -80,29 +90,33 @@ function settingStatements(query: PreparedQuery, session: object): string[] {
 /** Runs a prepared query with these arguments and answers its rows. */
 export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readonly PreparedArg[]): Promise<T[]> {
   const client = db.$client as unknown as object;
+  for (const arg of args) literal(arg); // the same checks whichever way the arguments travel
+  const values = args.map((a) => (a.type === 'int[]' ? `{${a.value.join(',')}}` : a.value));
+  const config: QueryConfig = { ...(query.name ? { name: query.name } : {}), text: query.text, values };
   if (dbKind(db) === 'postgres') {
-    const values = args.map((a) => (a.type === 'int[]' ? `{${a.value.join(',')}}` : a.value));
     const pool = client as Pool;
-    if (!query.settings) return (await pool.query({ name: query.name, text: query.text, values })).rows as T[];
+    if (!query.settings) return (await pool.query(config)).rows as T[];
     const connection = await pool.connect();
     try {
       for (const statement of settingStatements(query, connection)) await connection.query(statement);
-      return (await connection.query({ name: query.name, text: query.text, values })).rows as T[];
+      return (await connection.query(config)).rows as T[];
     } finally {
       connection.release();
     }
   }
   const pglite = client as PgliteClient;
   for (const statement of settingStatements(query, client)) await pglite.exec(statement);
+  const name = query.name;
+  if (!name) return (await pglite.query(query.text, values)).rows as T[];
   let prepared = preparedIn.get(client);
   if (!prepared) preparedIn.set(client, (prepared = new Map()));
-  let ready = prepared.get(query.name);
+  let ready = prepared.get(name);
   if (!ready) {
-    ready = pglite.exec(`PREPARE ${query.name}(${args.map(pgType).join(', ')}) AS ${query.text}`);
-    prepared.set(query.name, ready);
-    ready.catch(() => prepared!.delete(query.name));
+    ready = pglite.exec(`PREPARE ${name}(${args.map(pgType).join(', ')}) AS ${query.text}`);
+    prepared.set(name, ready);
+    ready.catch(() => prepared!.delete(name));
   }
   await ready;
-  const result = await pglite.query(`EXECUTE ${query.name}(${args.map(literal).join(', ')})`);
+  const result = await pglite.query(`EXECUTE ${name}(${args.map(literal).join(', ')})`);
   return result.rows as T[];
 }

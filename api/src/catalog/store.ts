@@ -128,6 +128,12 @@ function toText(query: SQL): string {
   return text;
 }
 
+/** The indexed full-text expression (see migration *_catalog_search.sql): keep them identical. */
+const fullText = sql`to_tsvector('english'::regconfig, p.name || ' ' || p.sku || ' ' || coalesce(p.attrs->>'short_description', ''))`;
+
+/** Word similarity (0–1) a query word needs with a word of the name to count as a (fuzzy) match. */
+export const FUZZY_WORD_THRESHOLD = 0.45;
+
 /** SQL for "p is shown on the storefront". */
 const shown = (alias: string) =>
   sql.raw(`${alias}.status = 1 and ${STOREFRONT_WEBSITE_ID} = any(${alias}.website_ids)`);
@@ -238,46 +244,77 @@ function categoryPageStatement(sort: CategorySort): PreparedQuery {
   };
 }
 
+const searchable = sql`${shown('p')} and p.visibility in (3, 4)`;
+
+/** At most this many matches of a stage are ordered (a common word matches thousands of names). */
+const STAGE_CANDIDATES = 2000;
+/** How many name candidates the typo stage ranks at most. */
+const TYPO_CANDIDATES = 400;
+
 /**
- * The search statement for `fuzzyWords` words: $1 the name-contains pattern, $2 the sku-prefix
- * pattern, $3 the tsquery text, $4 the limit, $5... the words that must (mode 'all') or may
- * (mode 'any') be close to a word of the name.
+ * Settings of the search transaction: pg_trgm's word threshold looser than its 0.6, so a word with
+ * a typo or two still matches; and index (bitmap) scans only. Without the last two the planner,
+ * unable to tell how many names a prefix like 'geotex:*' matches, may walk every product in
+ * best-seller order computing its text vector: seconds on a large catalogue instead of a few ms.
  */
-function searchStatement(mode: 'all' | 'any', fuzzyWords: number): PreparedQuery {
-  const words = Array.from({ length: fuzzyWords }, (_, i) => `$${5 + i}::text`);
-  const fuzzy = words.length ? words.map((w) => `${w} <% p.name`).join(mode === 'all' ? ' and ' : ' or ') : 'false';
-  const score = words.length ? `(${words.map((w) => `word_similarity(${w}, p.name)`).join(' + ')}) / ${words.length}` : '0';
-  const tsquery = sql.raw(`to_tsquery('english'::regconfig, $3::text)`);
-  const nameMatch = sql.raw(mode === 'all' ? `(p.name ilike $1::text or (${fuzzy}))` : 'p.name ilike $1::text');
-  return {
-    name: `catalog_search_${mode}_${fuzzyWords}_v1`,
-    // Looser than the default 0.6, so that a word with one or two typos still matches.
-    settings: { 'pg_trgm.word_similarity_threshold': String(FUZZY_WORD_THRESHOLD) },
-    text: toText(sql`select ${listColumns}, p.name_match as "nameMatch" from (
-        select p.*, ${nameMatch} as name_match, ${sql.raw(score)} as name_score, ts_rank(${fullText}, ${tsquery}) as text_rank
-        from products p
-        where ${shown('p')} and p.visibility in (3, 4)
-          and ((${sql.raw(fuzzy)}) or p.name ilike $1::text or p.sku ilike $2::text or ${fullText} @@ ${tsquery})
-        order by name_match desc, name_score desc, p.bestseller_score desc, text_rank desc, p.name asc
-        limit $4::integer
-      ) p
-      ${listJoins}
-      order by p.name_match desc, p.name_score desc, p.bestseller_score desc, p.text_rank desc, p.name asc`),
-  };
+const SEARCH_SETTINGS = [
+  sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_WORD_THRESHOLD}`),
+  sql.raw('set local enable_seqscan = off'),
+  sql.raw('set local enable_indexscan = off'),
+];
+
+/**
+ * Search stage 1, names: products whose name holds every word (`tsquery`, the last word as a
+ * prefix) or whose sku starts with the query, best sellers first.
+ */
+function searchNames(tsquery: string, skuPrefix: string, limit: number): SQL {
+  return sql`select ${listColumns}, true as "nameMatch" from (
+      select c.* from (
+        select p.* from products p
+        where ${searchable}
+          and (to_tsvector('english'::regconfig, p.name) @@ to_tsquery('english'::regconfig, ${tsquery}) or p.sku ilike ${skuPrefix})
+        limit ${STAGE_CANDIDATES}
+      ) c
+      order by c.bestseller_score desc, c.id asc
+      limit ${limit}
+    ) p ${listJoins}
+    order by p.bestseller_score desc, p.id asc`;
+}
+
+/**
+ * Search stage 2, names with typos: products each of whose `words` is close (trigrams) to a word of
+ * the name (mode 'all'), or any of them is (mode 'any'), closest first, leaving out `exclude`.
+ */
+function searchTypos(mode: 'all' | 'any', words: string[], exclude: number[], limit: number): SQL {
+  const fuzzy = sql.join(words.map((w) => sql`${w}::text <% p.name`), mode === 'all' ? sql` and ` : sql` or `);
+  const score = sql`(${sql.join(words.map((w) => sql`word_similarity(${w}::text, c.name)`), sql` + `)}) / ${words.length}`;
+  return sql`select ${listColumns}, true as "nameMatch" from (
+      select c.*, ${score} as name_score from (
+        select p.* from products p
+        where ${searchable} and (${fuzzy}) and p.id <> all(${intArray(exclude)})
+        limit ${TYPO_CANDIDATES}
+      ) c
+      order by name_score desc, c.bestseller_score desc, c.id asc
+      limit ${limit}
+    ) p ${listJoins}
+    order by p.name_score desc, p.bestseller_score desc, p.id asc`;
+}
+
+/** Search stage 3, text: products whose name, sku and short description hold every word. */
+function searchText(tsquery: string, exclude: number[], limit: number): SQL {
+  return sql`select ${listColumns}, false as "nameMatch" from (
+      select c.* from (
+        select p.* from products p
+        where ${searchable} and ${fullText} @@ to_tsquery('english'::regconfig, ${tsquery}) and p.id <> all(${intArray(exclude)})
+        limit ${STAGE_CANDIDATES}
+      ) c
+      order by c.bestseller_score desc, c.id asc
+      limit ${limit}
+    ) p ${listJoins}
+    order by p.bestseller_score desc, p.id asc`;
 }
 
 export function createCatalogStore(db: Db) {
-  /** One search statement; `mode` says whether every fuzzy word or any of them must match the name. */
-  async function searchQuery(q: string, words: string[], fuzzyWords: string[], mode: 'all' | 'any', limit: number) {
-    return preparedRows<SearchRow>(db, searchStatement(mode, fuzzyWords.length), [
-      { type: 'text', value: `%${escapeLike(q)}%` },
-      { type: 'text', value: `${escapeLike(q)}%` },
-      { type: 'text', value: prefixTsquery(words) },
-      { type: 'int', value: limit },
-      ...fuzzyWords.map((value) => ({ type: 'text' as const, value })),
-    ]);
-  }
-
   return {
     /** Full rows of the given products (any status: callers decide), in no particular order. */
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
@@ -429,18 +466,32 @@ export function createCatalogStore(db: Db) {
     },
 
     /**
-     * Search among shown, search-visible products. A product matches when every word of the query
-     * is close to a word of its name (trigrams: typos still match) or when the full text of its
-     * name, sku and short description has every word (the last as a prefix). Name matches come
-     * first, then closeness, then best sellers.
+     * Search among shown, search-visible products, in stages until `limit` are found: names that
+     * hold every word (best sellers first), then names close to every word (typos, closest
+     * first; failing that, close to any word), then products whose short description or sku has
+     * every word. So name matches always come before the others.
      */
     async search(q: string, limit: number): Promise<SearchRow[]> {
       const words = searchWords(q);
       const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
-      const rows = await searchQuery(q, words, fuzzyWords, 'all', limit);
-      // Nothing has every word (a badly mistyped word, e.g. 'sump pmup'): rank by the words that do match.
-      if (rows.length === 0 && fuzzyWords.length > 1) return searchQuery(q, words, fuzzyWords, 'any', limit);
-      return rows;
+      const tsquery = prefixTsquery(words);
+      return db.transaction(async (tx) => {
+        const run = (query: SQL) => queryRows<SearchRow & Record<string, unknown>>(tx as unknown as Db, query);
+        for (const setting of SEARCH_SETTINGS) await tx.execute(setting);
+        const found: SearchRow[] = [];
+        const add = (rows: SearchRow[]) => {
+          for (const row of rows) if (found.length < limit && !found.some((f) => f.id === row.id)) found.push(row);
+        };
+        const ids = () => found.map((f) => f.id);
+        add(await run(searchNames(tsquery, `${escapeLike(q)}%`, limit)));
+        if (found.length < limit && fuzzyWords.length > 0) {
+          add(await run(searchTypos('all', fuzzyWords, ids(), limit - found.length)));
+          // Nothing is close to every word (a badly mistyped one, e.g. 'sump pmup'): any word will do.
+          if (found.length === 0 && fuzzyWords.length > 1) add(await run(searchTypos('any', fuzzyWords, ids(), limit)));
+        }
+        if (found.length < limit && tsquery) add(await run(searchText(tsquery, ids(), limit - found.length)));
+        return found;
+      });
     },
 
     /** The rewrite of a request path with the state of its entity (shown, active, identifier). */
@@ -490,8 +541,6 @@ export function createCatalogStore(db: Db) {
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
 
-/** The indexed full-text expression (see migration *_catalog_search.sql): keep them identical. */
-const fullText = sql`to_tsvector('english'::regconfig, p.name || ' ' || p.sku || ' ' || coalesce(p.attrs->>'short_description', ''))`;
 
 /** The outer ORDER BY of a category page (columns of the inner select `p`). */
 const sortSqlOuter: Record<CategorySort, string> = {
@@ -508,8 +557,6 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Word similarity (0–1) a query word needs with a word of the name to count as a (fuzzy) match. */
-export const FUZZY_WORD_THRESHOLD = 0.45;
 
 /** The words of what a shopper typed: letters and digits, lower case, at most 8. */
 export function searchWords(q: string): string[] {
