@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
@@ -75,7 +75,7 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   // (404 for what the shop does not have, 301 for what moved), title, description, canonical link,
   // structured data and the run-time configuration. A missing asset is a plain 404.
   const resolvePage = createMetaResolver(config.apiUrl);
-  app.setNotFoundHandler(async (req, reply) => {
+  const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.code(404).send({ error: 'Not Found', message: `${req.method} ${req.url} is not a page of the shop` });
     }
@@ -100,7 +100,10 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
     return renderShellHtml(indexHtml, config, meta, origin);
-  });
+  };
+  // The static plugin refuses directories; the home page is a page like any other.
+  app.get('/', servePage);
+  app.setNotFoundHandler(servePage);
 
   return app;
 }

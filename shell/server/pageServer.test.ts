@@ -60,6 +60,13 @@ describe('page server', () => {
     });
   });
 
+  it('serves the home page as a page', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="shop-config"');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('answers remotes.json without caching', async () => {
     const res = await app.inject({ url: '/remotes.json' });
     expect(res.json().account).toBe('http://elsewhere.test/mf-manifest.json');
