@@ -1,9 +1,11 @@
-/** Ports of the servers the e2e suite starts (see playwright.config.ts). */
+/** Ports of the servers the e2e suite starts (see playwright.config.ts); E2E_PORT_BASE moves them all. */
+const base = Number(process.env.E2E_PORT_BASE ?? 8180);
+
 export const ports = {
-  shop: 8180, // API on 8181
-  moved: 8182,
-  catalogElsewhere: 8183,
-  accountElsewhere: 8184,
+  shop: base, // API on base + 1
+  moved: base + 2,
+  catalogElsewhere: base + 3,
+  accountElsewhere: base + 4,
 };
 
 const at = (port: number) => `http://127.0.0.1:${port}`;
