@@ -26,8 +26,9 @@ import { createCatalogStore } from './store';
  * and is kept for a few seconds in this instance's answer cache (CATALOG_CACHE_TTL_MS).
  */
 export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
-  const service = createCatalogService(createCatalogStore(db));
-  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: answerCacheTtl(config.nodeEnv) }) });
+  const ttlMs = answerCacheTtl(config.nodeEnv);
+  const service = createCatalogService(createCatalogStore(db, { countTtlMs: ttlMs }));
+  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs }) });
 
   app.get('/categories', { schema: { response: { 200: categoriesSchema } } }, async () => service.categories());
 

@@ -223,6 +223,12 @@ const RESOLVE_PATH: PreparedQuery = {
     where r.request_path = $1`,
 };
 
+/** Listing rows of the shown products among the ids in $1. */
+const LIST_ROWS: PreparedQuery = {
+  name: 'catalog_list_rows_v1',
+  text: toText(sql`select ${listColumns} from products p ${listJoins} where p.id = any($1::int[]) and ${shown('p')}`),
+};
+
 /** How many shown products a category ($1) has. */
 const CATEGORY_COUNT: PreparedQuery = {
   name: 'catalog_category_count_v1',
@@ -268,17 +274,14 @@ const SEARCH_SETTINGS = [
  * prefix) or whose sku starts with the query, best sellers first.
  */
 function searchNames(tsquery: string, skuPrefix: string, limit: number): SQL {
-  return sql`select ${listColumns}, true as "nameMatch" from (
-      select c.* from (
-        select p.* from products p
-        where ${searchable}
-          and (to_tsvector('english'::regconfig, p.name) @@ to_tsquery('english'::regconfig, ${tsquery}) or p.sku ilike ${skuPrefix})
-        limit ${STAGE_CANDIDATES}
-      ) c
-      order by c.bestseller_score desc, c.id asc
-      limit ${limit}
-    ) p ${listJoins}
-    order by p.bestseller_score desc, p.id asc`;
+  return sql`select c.id from (
+      select p.id, p.bestseller_score from products p
+      where ${searchable}
+        and (to_tsvector('english'::regconfig, p.name) @@ to_tsquery('english'::regconfig, ${tsquery}) or p.sku ilike ${skuPrefix})
+      limit ${STAGE_CANDIDATES}
+    ) c
+    order by c.bestseller_score desc, c.id asc
+    limit ${limit}`;
 }
 
 /**
@@ -288,33 +291,48 @@ function searchNames(tsquery: string, skuPrefix: string, limit: number): SQL {
 function searchTypos(mode: 'all' | 'any', words: string[], exclude: number[], limit: number): SQL {
   const fuzzy = sql.join(words.map((w) => sql`${w}::text <% p.name`), mode === 'all' ? sql` and ` : sql` or `);
   const score = sql`(${sql.join(words.map((w) => sql`word_similarity(${w}::text, c.name)`), sql` + `)}) / ${words.length}`;
-  return sql`select ${listColumns}, true as "nameMatch" from (
-      select c.*, ${score} as name_score from (
-        select p.* from products p
-        where ${searchable} and (${fuzzy}) and p.id <> all(${intArray(exclude)})
-        limit ${TYPO_CANDIDATES}
-      ) c
-      order by name_score desc, c.bestseller_score desc, c.id asc
-      limit ${limit}
-    ) p ${listJoins}
-    order by p.name_score desc, p.bestseller_score desc, p.id asc`;
+  return sql`select c.id from (
+      select p.id, p.name, p.bestseller_score from products p
+      where ${searchable} and (${fuzzy}) and p.id <> all(${intArray(exclude)})
+      limit ${TYPO_CANDIDATES}
+    ) c
+    order by ${score} desc, c.bestseller_score desc, c.id asc
+    limit ${limit}`;
 }
 
 /** Search stage 3, text: products whose name, sku and short description hold every word. */
 function searchText(tsquery: string, exclude: number[], limit: number): SQL {
-  return sql`select ${listColumns}, false as "nameMatch" from (
-      select c.* from (
-        select p.* from products p
-        where ${searchable} and ${fullText} @@ to_tsquery('english'::regconfig, ${tsquery}) and p.id <> all(${intArray(exclude)})
-        limit ${STAGE_CANDIDATES}
-      ) c
-      order by c.bestseller_score desc, c.id asc
-      limit ${limit}
-    ) p ${listJoins}
-    order by p.bestseller_score desc, p.id asc`;
+  return sql`select c.id from (
+      select p.id, p.bestseller_score from products p
+      where ${searchable} and ${fullText} @@ to_tsquery('english'::regconfig, ${tsquery}) and p.id <> all(${intArray(exclude)})
+      limit ${STAGE_CANDIDATES}
+    ) c
+    order by c.bestseller_score desc, c.id asc
+    limit ${limit}`;
 }
 
-export function createCatalogStore(db: Db) {
+export interface CatalogStoreOptions {
+  /**
+   * How long (ms) a category's product count is reused: counting a category of 15,000 products
+   * costs tens of ms, and every page and sort of it needs the same number. 0: always count.
+   */
+  countTtlMs?: number;
+}
+
+export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptions = {}) {
+  const counts = new Map<number, { total: number; expires: number }>();
+  async function categoryCount(categoryId: number): Promise<number> {
+    const known = counts.get(categoryId);
+    if (known && known.expires > Date.now()) return known.total;
+    const [count] = await preparedRows<{ total: number }>(db, CATEGORY_COUNT, [{ type: 'int', value: categoryId }]);
+    const total = count?.total ?? 0;
+    if (countTtlMs > 0) {
+      if (counts.size > 10_000) counts.clear();
+      counts.set(categoryId, { total, expires: Date.now() + countTtlMs });
+    }
+    return total;
+  }
+
   return {
     /** Full rows of the given products (any status: callers decide), in no particular order. */
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
@@ -347,10 +365,7 @@ export function createCatalogStore(db: Db) {
     /** Listing rows of the given products (shown ones only), in no particular order. */
     async listRowsByIds(ids: readonly number[]): Promise<ProductListRow[]> {
       if (ids.length === 0) return [];
-      return queryRows<ProductListRow & Record<string, unknown>>(
-        db,
-        sql`select ${listColumns} from products p ${listJoins} where p.id = any(${intArray(ids)}) and ${shown('p')}`,
-      );
+      return preparedRows<ProductListRow>(db, LIST_ROWS, [{ type: 'int[]', value: ids }]);
     },
 
     /** For grouped products: their shown associated items' listing rows, keyed by the grouped product id. */
@@ -420,8 +435,7 @@ export function createCatalogStore(db: Db) {
       offset: number,
       limit: number,
     ): Promise<{ rows: ProductListRow[]; total: number }> {
-      const [count] = await preparedRows<{ total: number }>(db, CATEGORY_COUNT, [{ type: 'int', value: categoryId }]);
-      const total = count?.total ?? 0;
+      const total = await categoryCount(categoryId);
       if (total === 0 || offset >= total) return { rows: [], total };
       const rows = await preparedRows<ProductListRow>(db, categoryPageStatement(sort), [
         { type: 'int', value: categoryId },
@@ -475,22 +489,28 @@ export function createCatalogStore(db: Db) {
       const words = searchWords(q);
       const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
       const tsquery = prefixTsquery(words);
-      return db.transaction(async (tx) => {
-        const run = (query: SQL) => queryRows<SearchRow & Record<string, unknown>>(tx as unknown as Db, query);
+      // Stages find ids (name matches first); one prepared statement then reads their rows.
+      const stages = await db.transaction(async (tx) => {
+        const run = async (query: SQL) => (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
         for (const setting of SEARCH_SETTINGS) await tx.execute(setting);
-        const found: SearchRow[] = [];
-        const add = (rows: SearchRow[]) => {
-          for (const row of rows) if (found.length < limit && !found.some((f) => f.id === row.id)) found.push(row);
+        const names: number[] = [];
+        const add = (ids: number[]) => {
+          for (const id of ids) if (names.length < limit && !names.includes(id)) names.push(id);
         };
-        const ids = () => found.map((f) => f.id);
         add(await run(searchNames(tsquery, `${escapeLike(q)}%`, limit)));
-        if (found.length < limit && fuzzyWords.length > 0) {
-          add(await run(searchTypos('all', fuzzyWords, ids(), limit - found.length)));
+        if (names.length < limit && fuzzyWords.length > 0) {
+          add(await run(searchTypos('all', fuzzyWords, names, limit - names.length)));
           // Nothing is close to every word (a badly mistyped one, e.g. 'sump pmup'): any word will do.
-          if (found.length === 0 && fuzzyWords.length > 1) add(await run(searchTypos('any', fuzzyWords, ids(), limit)));
+          if (names.length === 0 && fuzzyWords.length > 1) add(await run(searchTypos('any', fuzzyWords, names, limit)));
         }
-        if (found.length < limit && tsquery) add(await run(searchText(tsquery, ids(), limit - found.length)));
-        return found;
+        const nameCount = names.length;
+        if (names.length < limit && tsquery) add(await run(searchText(tsquery, [...names], limit - names.length)));
+        return { ids: names, nameCount };
+      });
+      const rows = new Map((await this.listRowsByIds(stages.ids)).map((r) => [r.id, r]));
+      return stages.ids.flatMap((id, i) => {
+        const row = rows.get(id);
+        return row ? [{ ...row, nameMatch: i < stages.nameCount }] : [];
       });
     },
 
