@@ -165,7 +165,19 @@ type Pick = () => string;
 let counter = 0;
 const rotate = <T>(items: T[]) => items[counter++ % items.length]!;
 
+/** Waits until requests left over from the previous call are done (the API answers at once again). */
+async function drain(base: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    await fetch(`${base}/api/health`).catch(() => undefined);
+    if (Date.now() - started < 50) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function measure(base: string, title: string, next: Pick): Promise<AutocannonResult> {
+  await drain(base);
   const opts = {
     url: base,
     connections,
