@@ -87,14 +87,15 @@ export function Header() {
               {accountLinks}
             </Dropdown>
           </div>
-          <button type="button" className={styles.basket} onClick={() => openBasket(true)} aria-label={`My Basket ${count} ${count === 1 ? 'item' : 'items'}`}>
-            <span className={styles.basketText}>My Basket</span>
+          <button type="button" className={styles.basket} onClick={() => openBasket(true)}>
+            <span className={styles.basketText}>My Basket</span>{' '}
             <span className={styles.basketIcon}>
               <BasketIcon />
             </span>
             <span className={styles.count} data-testid="basket-count">
               {count}
             </span>
+            <span className={styles.sr}> {count === 1 ? 'item' : 'items'}</span>
           </button>
         </div>
       </div>
