@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 import { preparedRows, type PreparedQuery } from './prepared';
-import { categories, products, urlRewrites, type ProductAttrsColumn } from './schema';
+import { categories, urlRewrites, type ProductAttrsColumn } from './schema';
 
 /**
  * The catalogue's database queries. Only this file (and the seed) touch the catalogue tables.
@@ -333,6 +333,12 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
     return total;
   }
 
+  /** Listing rows of the given products (shown ones only), in no particular order. */
+  async function listRowsByIds(ids: readonly number[]): Promise<ProductListRow[]> {
+    if (ids.length === 0) return [];
+    return preparedRows<ProductListRow>(db, LIST_ROWS, [{ type: 'int[]', value: ids }]);
+  }
+
   return {
     /** Full rows of the given products (any status: callers decide), in no particular order. */
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
@@ -356,17 +362,7 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
       return { ids: [], total: count?.total ?? 0 };
     },
 
-    /** The product id a sku belongs to, whatever its status. */
-    async productIdBySku(sku: string): Promise<number | undefined> {
-      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.sku, sku)).limit(1);
-      return row?.id;
-    },
-
-    /** Listing rows of the given products (shown ones only), in no particular order. */
-    async listRowsByIds(ids: readonly number[]): Promise<ProductListRow[]> {
-      if (ids.length === 0) return [];
-      return preparedRows<ProductListRow>(db, LIST_ROWS, [{ type: 'int[]', value: ids }]);
-    },
+    listRowsByIds,
 
     /** For grouped products: their shown associated items' listing rows, keyed by the grouped product id. */
     async associatedListRows(groupedIds: readonly number[]): Promise<Map<number, ProductListRow[]>> {
@@ -507,7 +503,7 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
         if (names.length < limit && tsquery) add(await run(searchText(tsquery, [...names], limit - names.length)));
         return { ids: names, nameCount };
       });
-      const rows = new Map((await this.listRowsByIds(stages.ids)).map((r) => [r.id, r]));
+      const rows = new Map((await listRowsByIds(stages.ids)).map((r) => [r.id, r]));
       return stages.ids.flatMap((id, i) => {
         const row = rows.get(id);
         return row ? [{ ...row, nameMatch: i < stages.nameCount }] : [];
