@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { apiRequest, ApiError, PageHeading, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
+import { ApiError, apiRequest, NotFound, PageHeading, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
 import CategoryPage from './pages/CategoryPage/CategoryPage';
 import ProductPage from './pages/ProductPage/ProductPage';
-import { NotFound } from './components/NotFound';
 import { useCategories } from './components/useCategories';
 
 /**

@@ -8,3 +8,4 @@ export * from './Breadcrumb';
 export * from './StarRating';
 export * from './QuantityInput';
 export * from './FederatedSlot';
+export * from './NotFound';

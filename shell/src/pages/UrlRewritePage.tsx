@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { apiRequest, ApiError, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
+import { apiRequest, ApiError, NotFound, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
 import { RemotePage } from '../federation/RemotePage';
-import { NotFoundPage } from './NotFoundPage';
 
 type State = { path: string } & ({ status: 'loading' } | { status: 'found'; page: ResolvedPath } | { status: 'missing' });
 
@@ -34,7 +33,7 @@ export function UrlRewritePage() {
       </div>
     );
   }
-  if (state.status === 'missing') return <NotFoundPage />;
+  if (state.status === 'missing') return <NotFound />;
   const page = state.page;
   switch (page.type) {
     case 'product':

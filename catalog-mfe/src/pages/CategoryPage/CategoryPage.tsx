@@ -1,11 +1,10 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Breadcrumb, categorySortSchema, PageHeading, Spinner, type Category, type CategoryProducts, type CategorySort, type ProductListItem } from '@shop/shared';
+import { Breadcrumb, categorySortSchema, NotFound, PageHeading, Spinner, type Category, type CategoryProducts, type CategorySort, type ProductListItem } from '@shop/shared';
 import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../components/catalogApi';
 import { CategorySidebar } from '../../components/CategorySidebar';
 import { sanitizeHtml } from '../../components/html';
 import { CATALOG_MESSAGES } from '../../components/messages';
-import { NotFound } from '../../components/NotFound';
 import { Pagination } from '../../components/Pagination';
 import { CATEGORY_PLACEHOLDER } from '../../components/placeholder';
 import { cardFromListItem } from '../../components/ProductCard';

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigationType, useParams } from 'react-router-dom';
-import { ApiError, Breadcrumb, PageHeading, Spinner, StarRating, type Category, type ConfigurableChild, type ProductInfo } from '@shop/shared';
+import { ApiError, Breadcrumb, NotFound, PageHeading, Spinner, StarRating, type Category, type ConfigurableChild, type ProductInfo } from '@shop/shared';
 import { loadProduct } from '../../components/catalogApi';
 import { sanitizeHtml } from '../../components/html';
-import { NotFound } from '../../components/NotFound';
 import { useCustomerGroup } from '../../components/pricing';
 import { categoryTrail, primaryCategory, useCategories } from '../../components/useCategories';
 import { isShown } from '../../components/visibility';

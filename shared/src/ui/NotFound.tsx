@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
-import { PageHeading } from '@shop/shared';
-import styles from './NotFoundPage.module.css';
+import { PageHeading } from './PageHeading';
+import styles from './NotFound.module.css';
 
-/** The 404 page (the page server also answers such URLs with HTTP status 404). */
-export function NotFoundPage() {
+/**
+ * The not-found page: what the shop shows for an unknown URL, product or category (the page server
+ * answers those URLs with HTTP status 404 and the same page).
+ */
+export function NotFound() {
   return (
     <section className={styles.page} data-page="not-found">
       <PageHeading title="Page not found" heading="Sorry, we couldn't find that page" />
