@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { authTokenAtom, cartAtom } from '@shop/shared';
 import { mockApi } from '@shop/shared/testing';
 import { createStore } from 'jotai';
@@ -26,6 +26,14 @@ const categories = {
   ],
 };
 
+/** Renders the header and lets its category load settle. */
+async function renderHeader(store = createStore()) {
+  renderWithShop(<Header />, { store });
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+}
+
 describe('header', () => {
   beforeEach(() => mockApi({ '/categories/': { body: categories } }));
 
@@ -39,27 +47,27 @@ describe('header', () => {
     expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
   });
 
-  it('offers My Account, Sign In and Create Account when signed out', () => {
-    renderWithShop(<Header />);
+  it('offers My Account, Sign In and Create Account when signed out', async () => {
+    await renderHeader();
     const links = screen.getAllByRole('link', { hidden: true }).map((a) => a.textContent);
     expect(links).toEqual(expect.arrayContaining(['My Account', 'Sign In', 'Create Account']));
     expect(screen.queryByRole('button', { name: 'Sign Out', hidden: true })).toBeNull();
   });
 
-  it('offers My Account and Sign Out when signed in', () => {
+  it('offers My Account and Sign Out when signed in', async () => {
     const store = createStore();
     store.set(authTokenAtom, 'token');
-    renderWithShop(<Header />, { store });
+    await renderHeader(store);
     const links = screen.getAllByRole('link', { hidden: true }).map((a) => a.textContent);
     expect(links).toContain('My Account');
     expect(links).not.toContain('Sign In');
     expect(screen.getAllByRole('button', { name: 'Sign Out', hidden: true }).length).toBeGreaterThan(0);
   });
 
-  it('shows the number of items on the My Basket button', () => {
+  it('shows the number of items on the My Basket button', async () => {
     const store = createStore();
     store.set(cartAtom, { total: 1, items: [{ item_id: 1, sku: 'A', name: 'A', price: 1, qty: 3 }] });
-    renderWithShop(<Header />, { store });
+    await renderHeader(store);
     expect(screen.getByTestId('basket-count')).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'My Basket 3 items' })).toBeInTheDocument();
   });
