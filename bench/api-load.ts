@@ -20,26 +20,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { average: number; p50: number; p90: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-
-const repoRoot = path.resolve(__dirname, '..');
-
-function option(name: string): string | undefined {
-  const argv = process.argv.slice(2);
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0) return argv[i + 1];
-  return argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
-}
+import { autocannon, option, repoRoot, type AutocannonResult } from './lib';
 
 const connections = Number(option('connections') ?? 50);
 const duration = Number(option('duration') ?? 10);

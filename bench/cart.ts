@@ -22,27 +22,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { checkCartBench, prepareCartBench, type BenchAddress } from '../api/src/cart/bench-support';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { average: number; p50: number; p90: number; p99: number; max: number };
-  duration: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-
-const repoRoot = path.resolve(__dirname, '..');
-
-function option(name: string): string | undefined {
-  const argv = process.argv.slice(2);
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0) return argv[i + 1];
-  return argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
-}
+import { autocannon, option, repoRoot, type AutocannonResult } from './lib';
 
 const connections = Number(option('connections') ?? 20);
 const duration = Number(option('duration') ?? 10);
