@@ -15,12 +15,11 @@
  * Requests are spread over many ids, paths and queries (not one URL), so the figures include
  * the database work and not just a warm answer cache.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
-import { autocannon, option, repoRoot, type AutocannonResult } from './lib';
+import { autocannon, option, repoRoot, startApi, type AutocannonResult } from './lib';
 
 const connections = Number(option('connections') ?? 50);
 const duration = Number(option('duration') ?? 10);
@@ -29,17 +28,6 @@ const existingUrl = option('url');
 const databaseUrl = option('database-url');
 const cacheTtl = option('cache-ttl');
 const dataDir = path.resolve(repoRoot, option('data-dir') ?? (products ? `data/bench-${products}` : 'data/bench-seeded'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const apiEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -58,29 +46,6 @@ function generateLargeCatalogue() {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('seed:large failed');
-}
-
-async function startApi(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...apiEnv(), PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { url, child };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the API did not become healthy within 120 s');
 }
 
 async function json<T>(url: string): Promise<T> {
@@ -179,7 +144,7 @@ async function main() {
   let started: { url: string; child: ChildProcess } | undefined;
   if (!existingUrl) {
     if (products) generateLargeCatalogue();
-    started = await startApi();
+    started = await startApi(apiEnv());
   }
   const base = existingUrl ?? started!.url;
   try {

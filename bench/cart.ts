@@ -16,13 +16,11 @@
  * Payments go through the offline test provider (pm_card_visa): the whole checkout runs (claim,
  * stock, order, payment intent, paid event, basket closed, mail queued) with no network.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { checkCartBench, prepareCartBench, type BenchAddress } from '../api/src/cart/bench-support';
 
-import { autocannon, option, repoRoot, type AutocannonResult } from './lib';
+import { autocannon, option, repoRoot, startApi, type AutocannonResult } from './lib';
 
 const connections = Number(option('connections') ?? 20);
 const duration = Number(option('duration') ?? 10);
@@ -32,48 +30,15 @@ const databaseUrl = option('database-url');
 const jsonOut = option('json');
 const dataDir = path.resolve(repoRoot, option('data-dir') ?? 'data/bench-cart');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startApi(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      STRIPE_SECRET_KEY: '',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { url, child };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the API did not become healthy within 120 s');
-}
+/** The API's environment for this benchmark: its own database, the offline payment provider. */
+const apiEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  STRIPE_SECRET_KEY: '',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+});
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -124,7 +89,7 @@ async function main() {
   console.log(`preparing ${orderCount} ready baskets over ${productCount} product(s) in ${databaseUrl ? 'DATABASE_URL' : dataDir}`);
   const prepared = await prepareCartBench({ dataDir, databaseUrl, orderCount, productCount });
   const ADDRESS: BenchAddress = prepared.address;
-  const { url: base, child } = await startApi();
+  const { url: base, child } = await startApi(apiEnv());
   const results: Record<string, AutocannonResult> = {};
   try {
     // Baskets for the cart calls: many, so concurrent adds rarely touch the same row.
