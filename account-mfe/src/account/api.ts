@@ -14,10 +14,13 @@ import {
   ordersListAnswerSchema,
   statusMessageAnswerSchema,
   updateMeAnswerSchema,
-  type AddressInput,
+  type addressFormToInput,
   type RegisterRequest,
   type UpdateMeRequest,
 } from '@shop/shared';
+
+/** An address as add-address / update-address take it (built by @shop/shared's addressFormToInput). */
+type AddressBody = ReturnType<typeof addressFormToInput>;
 
 /** Every call of the account area (spec section 7), typed by @shop/shared's schemas. */
 export const accountApi = {
@@ -26,9 +29,9 @@ export const accountApi = {
   newsletter: (body: { email: string; firstName?: string; lastName?: string; isSubscribed: boolean; customerToken?: string }) =>
     apiRequest('/contact/newsletter', { body, schema: newsletterAnswerSchema }),
 
-  addAddress: (customerToken: string, address: Partial<AddressInput>) =>
+  addAddress: (customerToken: string, address: AddressBody) =>
     apiRequest('/customer/me/add-address', { body: { customerToken, address }, schema: addressBookAnswerSchema }),
-  updateAddress: (customerToken: string, address: Partial<AddressInput>) =>
+  updateAddress: (customerToken: string, address: AddressBody) =>
     apiRequest('/customer/me/update-address', { body: { customerToken, address }, schema: addressBookAnswerSchema }),
   deleteAddress: (customerToken: string, addressId: number) =>
     apiRequest('/customer/me/delete-address', { body: { customerToken, addressId }, schema: addressBookAnswerSchema }),
