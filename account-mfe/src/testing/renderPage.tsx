@@ -18,6 +18,8 @@ export function renderPage(
   page: ReactElement,
   { path, route = path.split('?')[0]!, token, me }: { path: string; route?: string; token?: string; me?: Customer },
 ) {
+  // Token and basket id live in localStorage: each page starts from a clean browser.
+  localStorage.clear();
   const store = createStore();
   if (token) store.set(authTokenAtom, token);
   if (me) store.set(meAtom, me);
