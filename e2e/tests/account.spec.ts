@@ -68,6 +68,8 @@ async function resetLinkFor(email: string): Promise<string> {
 
 test.describe('account', () => {
   test.beforeEach(async ({ page }) => {
+    // Long journeys across three remotes: triple the time on a busy 2-core machine.
+    test.slow();
     await acceptCookies(page);
   });
 
@@ -291,7 +293,7 @@ test.describe('account', () => {
     await c.getByLabel('Expiry date').fill('12 / 30');
     await c.getByLabel('Security code').fill('123');
     await c.getByRole('button', { name: 'Place Order' }).click();
-    await expect(page).toHaveURL(/\/order\/success$/);
+    await expect(page).toHaveURL(/\/order\/success$/, { timeout: 60_000 });
     const number = (await c.getByTestId('order-number').textContent())!;
 
     await page.goto('/sales/order/history');
