@@ -41,7 +41,8 @@ export default defineConfig({
       command: 'node scripts/start.mjs',
       cwd: root,
       url: `${urls.shop}/api/health`,
-      env: { PORT: String(ports.shop), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+      // CAPTCHA_TEST_CODE: the account spec types the captcha (the API draws every one with it).
+      env: { PORT: String(ports.shop), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', CAPTCHA_TEST_CODE: 'E2eTst' },
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'pipe',

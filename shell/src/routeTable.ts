@@ -52,7 +52,8 @@ export const pageRoutes: PageRoute[] = [
   { path: '/sales/order/view/order_id/:orderId', module: 'account/OrderViewPage', guarded: true },
   { path: '/review/customer', module: 'account/ReviewsPage', guarded: true },
   { path: '/paypal/billing_agreement', module: 'account/BillingAgreementsPage', guarded: true },
-  { path: '/aw_followupemail2/unsubscribe', module: 'account/EmailNotificationsPage', guarded: true },
+  // Not guarded: a mail's signed unsubscribe link opens it without signing in (the page sends others to login).
+  { path: '/aw_followupemail2/unsubscribe', module: 'account/EmailNotificationsPage' },
   { path: '/downloadable/customer/products', module: 'account/DownloadablePage', guarded: true },
   // checkout
   { path: '/checkout', module: 'checkout/CheckoutPage' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
+import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
 
 /**
  * Settings of the accounts and mail domains, read from the environment once per app:
@@ -8,11 +8,15 @@ import { INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
  * - SHOP_URL: the storefront's public origin, used in links inside mail (never taken from a
  *   request's Host header). Default http://localhost:8080 (`npm start`).
  * - MAIL_FROM: sender of the shop's mail. Default "<shop name> <info address>".
+ * - CAPTCHA_TEST_CODE: for automated browser tests only (like reCAPTCHA's test keys): every
+ *   captcha is drawn with this code, so a test can type it. Still one answer per challenge, still
+ *   case-sensitive. Never set it on a real shop; the API warns at start when it is set.
  */
 export interface AuthSettings {
   appSecret: string | undefined;
   shopUrl: string;
   mailFrom: string;
+  captchaTestCode?: string | undefined;
 }
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -25,6 +29,11 @@ const envSchema = z.object({
       .refine((v) => /^https?:\/\/[^/]+/.test(v) && URL.canParse(v), 'must be an http(s) origin such as https://shop.example.co.uk'),
   ),
   MAIL_FROM: optional(z.string().min(3)),
+  CAPTCHA_TEST_CODE: optional(
+    z
+      .string()
+      .regex(new RegExp(`^[${CAPTCHA_ALPHABET}]{${CAPTCHA_LENGTH}}$`), `must be ${CAPTCHA_LENGTH} characters of the captcha alphabet`),
+  ),
 });
 
 export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
@@ -37,5 +46,6 @@ export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSett
     appSecret: parsed.data.APP_SECRET,
     shopUrl: (parsed.data.SHOP_URL ?? 'http://localhost:8080').replace(/\/+$/, ''),
     mailFrom: parsed.data.MAIL_FROM ?? `${SHOP_NAME} <${INFO_EMAIL}>`,
+    captchaTestCode: parsed.data.CAPTCHA_TEST_CODE,
   };
 }

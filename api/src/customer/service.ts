@@ -69,6 +69,8 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
     background.add(task);
   };
 
+  if (settings.captchaTestCode) log.warn('CAPTCHA_TEST_CODE is set: every captcha has the same code. For automated tests only.');
+
   const hmacCode = async (id: string, code: string) => hmacBase64url(await secret(), `captcha:${id}:${code}`);
 
   /* ------------------------------------------------------------------ answers */
@@ -300,7 +302,7 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
     /** A new challenge with its code (the code never leaves the server but in the picture). */
     async newCaptcha(): Promise<{ id: string; code: string }> {
       const id = randomUUID();
-      const code = randomCaptchaCode();
+      const code = settings.captchaTestCode ?? randomCaptchaCode();
       await store.insertCaptcha(id, await hmacCode(id, code), CAPTCHA_TTL_MS);
       return { id, code };
     },

@@ -1,17 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styles from './AccountLayout.module.css';
 
-const links = [
-  { to: '/customer/account', label: 'Account Dashboard', end: true },
-  { to: '/sales/order/history', label: 'My Orders' },
+/** Each link and the paths that make it the current page (the dashboard has two). */
+const links: { to: string; label: string; current?: (path: string) => boolean }[] = [
+  { to: '/customer/account', label: 'Account Dashboard', current: (p) => p === '/customer/account' || p === '/customer/account/index' },
+  { to: '/sales/order/history', label: 'My Orders', current: (p) => p === '/sales/order/history' || p.startsWith('/sales/order/view/') },
   { to: '/customer/address', label: 'My Addresses' },
-  { to: '/customer/account/edit', label: 'Account Information' },
+  { to: '/customer/account/edit', label: 'Account Information', current: (p) => p === '/customer/account/edit' || p.startsWith('/customer/account/edit/') },
   { to: '/review/customer', label: 'My Product Reviews' },
   { to: '/aw_followupemail2/unsubscribe', label: 'Email Notifications' },
   { to: '/customer/account/newsletter', label: 'Newsletter Subscriptions' },
   { to: '/stripe/customer/subscriptions', label: 'My Subscriptions' },
 ];
+const isCurrent = (link: (typeof links)[number], path: string) => (link.current ? link.current(path) : path === link.to);
 
 const WIDE = '(min-width: 1024px)';
 
@@ -19,6 +21,7 @@ const WIDE = '(min-width: 1024px)';
 export function AccountLayout({ children }: { children: ReactNode }) {
   const [wide, setWide] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(WIDE).matches);
   const [open, setOpen] = useState(false);
+  const path = useLocation().pathname.replace(/\/+$/, '') || '/';
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,9 +52,13 @@ export function AccountLayout({ children }: { children: ReactNode }) {
         <ul id="account-menu" className={styles.menu} hidden={!expanded}>
           {links.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} end={l.end} className={({ isActive }) => (isActive ? styles.current : undefined)}>
-                {l.label}
-              </NavLink>
+              {isCurrent(l, path) ? (
+                <Link to={l.to} aria-current="page" className={styles.current}>
+                  {l.label}
+                </Link>
+              ) : (
+                <Link to={l.to}>{l.label}</Link>
+              )}
             </li>
           ))}
         </ul>

@@ -1,10 +1,164 @@
-import { PageHeading } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatGBP, PageHeading, Spinner, type OrderDetail } from '@shop/shared';
+import { formatDate } from '../../account/format';
+import { fetchOrder } from '../../account/orders';
+import { useCustomer } from '../../account/useCustomer';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';
+import { AddressBlock } from '../../components/AddressBlock/AddressBlock';
+import styles from '../../components/Form/Form.module.css';
+import page from './OrderViewPage.module.css';
 
+/** Order detail: lines with options, totals with VAT and delivery, addresses, payment and status; printable. */
 export default function OrderViewPage() {
+  const { orderId } = useParams();
+  const { token } = useCustomer();
+  const [state, setState] = useState<{ loading: boolean; error: string | null; order: OrderDetail | null }>({
+    loading: true,
+    error: null,
+    order: null,
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setState({ loading: true, error: null, order: null });
+    fetchOrder(token, orderId)
+      .then((order) => live && setState({ loading: false, error: null, order }))
+      .catch((error: Error) => live && setState({ loading: false, error: error.message, order: null }));
+    return () => {
+      live = false;
+    };
+  }, [token, orderId]);
+
+  const { order } = state;
   return (
     <AccountLayout>
-      <PageHeading title="Order details" />
+      {state.loading ? (
+        <>
+          <PageHeading title="My Orders" heading="Order" />
+          <Spinner label="Loading your order…" />
+        </>
+      ) : !order ? (
+        <>
+          <PageHeading title="My Orders" heading="Order" />
+          <p role="alert" className={styles.error}>
+            {state.error}
+          </p>
+          <p>
+            <Link to="/sales/order/history">Back to My Orders</Link>
+          </p>
+        </>
+      ) : (
+        <article className={page.order}>
+          <PageHeading title={`Order # ${order.increment_id}`} heading={`Order # ${order.increment_id}`} />
+          <p className={page.meta}>
+            <span className={page.status}>{order.status_label}</span>
+            <span>Order Date: {formatDate(order.created_at)}</span>
+          </p>
+          <p className={`${styles.actions} ${page.noPrint}`}>
+            <button type="button" className={styles.secondary} onClick={() => window.print()}>
+              Print Order
+            </button>
+            <Link to="/sales/order/history">Back to My Orders</Link>
+          </p>
+
+          <h2>Items Ordered</h2>
+          <table className={styles.table}>
+            <caption className={styles.sr}>Items ordered</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product Name</th>
+                <th scope="col">SKU</th>
+                <th scope="col" className={styles.num}>
+                  Price
+                </th>
+                <th scope="col" className={styles.num}>
+                  Qty
+                </th>
+                <th scope="col" className={styles.num}>
+                  Subtotal
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((line) => (
+                <tr key={line.item_id}>
+                  <td data-label="Product Name">
+                    <strong>{line.name}</strong>
+                    {line.options.length > 0 ? (
+                      <dl className={page.options}>
+                        {line.options.map((o) => (
+                          <div key={o.label}>
+                            <dt>{o.label}</dt>
+                            <dd>{o.value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
+                  </td>
+                  <td data-label="SKU">{line.sku}</td>
+                  <td data-label="Price" className={styles.num}>
+                    {formatGBP(line.price)}
+                  </td>
+                  <td data-label="Qty" className={styles.num}>
+                    {line.qty_ordered}
+                  </td>
+                  <td data-label="Subtotal" className={styles.num}>
+                    {formatGBP(line.row_total)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <dl className={page.totals} aria-label="Order totals">
+            <div>
+              <dt>Subtotal (ex VAT)</dt>
+              <dd>{formatGBP(order.subtotal)}</dd>
+            </div>
+            {order.discount_amount ? (
+              <div>
+                <dt>Discount</dt>
+                <dd>{formatGBP(-Math.abs(order.discount_amount))}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Delivery (ex VAT)</dt>
+              <dd>{order.shipping_amount === 0 ? 'Free' : formatGBP(order.shipping_amount)}</dd>
+            </div>
+            <div>
+              <dt>VAT (20%)</dt>
+              <dd>{formatGBP(order.tax_amount)}</dd>
+            </div>
+            <div className={page.grand}>
+              <dt>Grand Total (inc VAT)</dt>
+              <dd>{formatGBP(order.grand_total)}</dd>
+            </div>
+          </dl>
+
+          <h2>Order Information</h2>
+          <div className={styles.grid}>
+            <section className={styles.box} aria-labelledby="ship-to">
+              <h3 id="ship-to">Shipping Address</h3>
+              {order.shipping_address ? <AddressBlock address={order.shipping_address} /> : <p>No delivery address.</p>}
+            </section>
+            <section className={styles.box} aria-labelledby="ship-method">
+              <h3 id="ship-method">Shipping Method</h3>
+              <p>{order.shipping_description}</p>
+              {order.customer_note ? <p>Note: {order.customer_note}</p> : null}
+            </section>
+            <section className={styles.box} aria-labelledby="bill-to">
+              <h3 id="bill-to">Billing Address</h3>
+              {order.billing_address ? <AddressBlock address={order.billing_address} /> : <p>Same as shipping address.</p>}
+            </section>
+            <section className={styles.box} aria-labelledby="pay-method">
+              <h3 id="pay-method">Payment Method</h3>
+              <p>{order.payment.title}</p>
+            </section>
+          </div>
+        </article>
+      )}
     </AccountLayout>
   );
 }
