@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
 import { buildApp, type App } from './app';
 import { testConfig } from './test/app';
 import { openTestDb, type TestDb } from './test/db';
@@ -113,21 +114,119 @@ function randomQuery(g: Gen): string {
   for (let i = 0; i < g.int(4); i++) {
     const key = g.pick(FIELDS);
     const value = g.int(3) === 0 ? String(randomNumber(g)) : randomString(g).slice(0, 2000);
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
-    if (g.int(5) === 0) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`); // repeated: an array
+    parts.push(`${encode(key)}=${encode(value)}`);
+    if (g.int(5) === 0) parts.push(`${encode(key)}=${encode(value)}`); // repeated: an array
   }
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** A concrete URL for a route's path: each :param filled with a generated value. */
+/** Percent-encoded; lone surrogates (which cannot be encoded) become U+FFFD. */
+const encode = (value: string) =>
+  encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+
+/** A concrete URL for a route's path: each :param filled with a generated value (or broken escapes). */
 function fillPath(g: Gen, url: string): string {
-  return url.replace(/:(\w+)/g, () => encodeURIComponent(String(g.pick([randomString(g).slice(0, 600), String(randomNumber(g)), '1', 'abc']))));
+  return url.replace(/:(\w+)/g, () =>
+    g.int(10) === 0 ? g.pick(['%zz', '%E0%A4', '%00', '..%2F..%2F', '%C0%AF']) : encode(g.pick([randomString(g).slice(0, 600), String(randomNumber(g)), '1', 'abc'])),
+  );
+}
+
+/* ---------------------------------------------------------------- well-formed bodies, mutated */
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  default?: unknown;
+};
+
+/** A plausible valid value for a JSON schema (the route's zod schema, converted): gets past the first checks. */
+function plausible(js: JsonSchema | undefined, key: string, depth = 0): unknown {
+  if (!js || depth > 8) return null;
+  if (js.const !== undefined) return js.const;
+  if (js.enum?.length) return js.enum[0];
+  const options = js.anyOf ?? js.oneOf;
+  if (options) return plausible(options.find((o) => o.type !== 'null') ?? options[0], key, depth + 1);
+  const type = [js.type].flat().find((t) => t !== 'null');
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(js.properties ?? {})) out[k] = plausible(v, k, depth + 1);
+      return out;
+    }
+    case 'array':
+      return [plausible(js.items, key, depth + 1)];
+    case 'string':
+      if (js.format === 'email' || /email|username/i.test(key)) return 'jane@example.co.uk';
+      if (/password/i.test(key)) return 'Membrane2024';
+      if (/postcode/i.test(key)) return 'WF2 7AZ';
+      if (/country/i.test(key)) return 'GB';
+      return 'x'.repeat(Math.max(1, js.minLength ?? 1));
+    case 'integer':
+    case 'number':
+      return Math.max(1, js.minimum ?? 1);
+    case 'boolean':
+      return true;
+    default:
+      return 'x';
+  }
+}
+
+function skeletonOf(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return undefined;
+  try {
+    return plausible(z.toJSONSchema(schema as z.ZodType, { unrepresentable: 'any', io: 'input' }) as JsonSchema, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every path to a value inside `value` (objects and arrays). */
+function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  if (prefix.length) out.push(prefix);
+  if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...prefix, i], out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
+  return out;
+}
+
+const DEEP = '__deep__';
+
+/** The skeleton with one value replaced by something hostile; JSON text (deep nesting spliced in as text). */
+function mutate(g: Gen, skeleton: unknown): string {
+  const copy = JSON.parse(JSON.stringify(skeleton ?? {})) as unknown;
+  const paths = pathsOf(copy);
+  const replacement = (old: unknown): unknown =>
+    g.pick([
+      () => `${typeof old === 'string' ? old : 'x'}\u0000`,
+      () => 'x'.repeat(g.pick([300, 5000, 200_000])),
+      () => DEEP,
+      () => randomValue(g, 2),
+      () => randomNumber(g),
+      () => [old, old],
+      () => ({ value: old }),
+      () => null,
+      () => g.pick(STRINGS),
+    ])();
+  if (paths.length === 0 || g.int(8) === 0) return JSON.stringify(replacement(copy)) ?? 'null';
+  const path = g.pick(paths);
+  let parent = copy as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  parent[last] = replacement(parent[last]);
+  return JSON.stringify(copy).replace(JSON.stringify(DEEP), nested(g.pick([40, 5000]), g.next() < 0.5));
 }
 
 describe('fuzzing every route', () => {
   let testDb: TestDb;
   let app: App;
-  const routes: { method: string; url: string }[] = [];
+  const routes: { method: string; url: string; body: unknown; query: unknown }[] = [];
 
   beforeAll(async () => {
     testDb = await openTestDb();
@@ -135,7 +234,8 @@ describe('fuzzing every route', () => {
     app.addHook('onRoute', (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url });
+        const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
+        routes.push({ method, url: route.url, body: skeletonOf(schema?.body), query: skeletonOf(schema?.querystring) });
       }
     });
     await app.ready();
@@ -159,8 +259,28 @@ describe('fuzzing every route', () => {
     let sent = 0;
     for (const route of routes) {
       for (let i = 0; i < CASES_PER_ROUTE; i++) {
-        const url = fillPath(g, route.url) + (route.method === 'GET' || g.int(4) === 0 ? randomQuery(g) : '');
-        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : randomBody(g);
+        // Half the cases: the route's own well-formed body (or query) with one value made hostile.
+        const wellFormed = g.int(2) === 0;
+        let query = route.method === 'GET' || g.int(4) === 0 ? randomQuery(g) : '';
+        if (wellFormed && route.query && typeof route.query === 'object') {
+          const fields = JSON.parse(mutate(g, route.query)) as unknown;
+          if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
+            // A query string is flat: nested values go as their (short) JSON text.
+            const flat = (v: unknown) => (typeof v === 'string' ? v : String(JSON.stringify(v, (_k, inner: unknown) => inner)).slice(0, 5000));
+            try {
+              query = `?${Object.entries(fields).map(([k, v]) => `${encode(k)}=${encode(flat(v))}`).join('&')}`;
+            } catch {
+              // too deep to write as text: keep the random query
+            }
+          }
+        }
+        const url = fillPath(g, route.url) + query;
+        const body =
+          route.method === 'GET' || route.method === 'DELETE'
+            ? undefined
+            : wellFormed && route.body !== undefined
+              ? { payload: mutate(g, route.body), contentType: 'application/json' }
+              : randomBody(g);
         const res = await app.inject({
           method: route.method as 'GET',
           url,

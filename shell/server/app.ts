@@ -39,7 +39,6 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     if (!request.url.startsWith('/api/') && request.url !== '/api') return;
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > config.apiBodyLimit) {
-      reply.header('connection', 'close');
       return reply.code(413).send({
         error: 'Payload Too Large',
         message: `Request body is too large (at most ${config.apiBodyLimit} bytes)`,

@@ -95,14 +95,21 @@ export function request(
         agent: false,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
         res.on('error', reject);
       },
     );
-    // The server may answer (413) and close before the whole body is written: that is an answer.
-    req.on('error', reject);
+    // The server may answer (413) and close before the whole body is written: the answer counts,
+    // not the broken pipe of the rest of the upload.
+    let answered = false;
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') setTimeout(() => answered || reject(error), 1000);
+      else reject(error);
+    });
     if (options.body !== undefined) req.end(options.body);
     else req.end();
   });
