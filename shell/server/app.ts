@@ -34,9 +34,14 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   });
 
   // A body the API would refuse is refused here, before it is streamed upstream (the API closing
-  // the connection mid-body would otherwise surface as a broken pipe).
+  // the connection mid-body would otherwise surface as a broken pipe and a 500).
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    // A streamed body of unknown length could only be cut off mid-way: ask for its length
+    // (browsers and Stripe's webhooks always send one).
+    if (request.headers['transfer-encoding'] && request.headers['content-length'] === undefined) {
+      return reply.code(411).send({ error: 'Length Required', message: 'Send the request body with a Content-Length' });
+    }
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > config.apiBodyLimit) {
       return reply.code(413).send({

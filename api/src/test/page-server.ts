@@ -79,7 +79,7 @@ export interface Answer {
 /** One HTTP request from the client address `from`. */
 export function request(
   url: string,
-  options: { method?: string; from?: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {},
+  options: { method?: string; from?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -89,28 +89,64 @@ export function request(
         ...(options.from ? { localAddress: options.from } : {}),
         headers: {
           ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(options.body !== undefined && !options.chunked ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
+          ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
           ...options.headers,
         },
         agent: false,
       },
       (res) => {
-        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
         res.on('error', reject);
       },
     );
-    // The server may answer (413) and close before the whole body is written: the answer counts,
-    // not the broken pipe of the rest of the upload.
-    let answered = false;
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (answered) return;
-      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') setTimeout(() => answered || reject(error), 1000);
-      else reject(error);
-    });
+    req.on('error', reject);
     if (options.body !== undefined) req.end(options.body);
     else req.end();
+  });
+}
+
+/**
+ * The status of a request whose body is written over a raw socket while the answer is read as it
+ * arrives, as a browser does: a server may answer (413) before the upload ends and close, and the
+ * answer still counts. `chunked` sends the body without a Content-Length.
+ */
+export function uploadStatus(url: string, path: string, body: Buffer, options: { from?: string; chunked?: boolean } = {}): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port), ...(options.from ? { localAddress: options.from } : {}) });
+    let received = '';
+    const done = () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      if (status) resolve(Number(status));
+      else reject(new Error(`no answer: ${received.slice(0, 100)}`));
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      if (/^HTTP\/1\.1 \d{3}/.test(received)) {
+        socket.destroy();
+        done();
+      }
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', done);
+    socket.on('connect', () => {
+      const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json'];
+      head.push(options.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`);
+      socket.write(`${head.join('\r\n')}\r\n\r\n`);
+      const step = 64 * 1024;
+      let at = 0;
+      const writeMore = () => {
+        while (at < body.length && !socket.destroyed) {
+          const piece = body.subarray(at, at + step);
+          at += step;
+          const framed = options.chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
+          if (!socket.write(framed)) return void socket.once('drain', writeMore);
+        }
+        if (options.chunked && !socket.destroyed) socket.write('0\r\n\r\n');
+      };
+      writeMore();
+    });
   });
 }
