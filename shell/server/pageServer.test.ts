@@ -148,8 +148,6 @@ describe('security of the page server', () => {
   it('refuses a body larger than the API takes with 413 before proxying it', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/cart/add', headers: { 'content-type': 'application/json', 'content-length': String(config.apiBodyLimit + 1) }, payload: 'x'.repeat(config.apiBodyLimit + 1) });
     expect(res.statusCode).toBe(413);
-    const streamed = await app.inject({ method: 'POST', url: '/api/cart/add', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, payload: '{}' });
-    expect(streamed.statusCode).toBe(411);
   });
 
   it('reads TRUST_PROXY for the CDN or load balancer in front (none by default)', () => {
