@@ -75,7 +75,10 @@ async function waitForApi() {
 }
 
 if (!process.env.API_URL) {
-  run('api', 'api/src/server.ts', { PORT: String(apiPort), HOST: '127.0.0.1' });
+  // The API listens on loopback behind the page server and trusts X-Forwarded-For from it alone
+  // (the page server sets it to the client's address). TRUST_PROXY of this environment is for the
+  // page server: the CDN or load balancer in front of the shop.
+  run('api', 'api/src/server.ts', { PORT: String(apiPort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1,::1' });
 }
 if (!(await waitForApi())) {
   console.error(`[start] the API did not become healthy at ${apiUrl}`);

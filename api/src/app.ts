@@ -15,6 +15,8 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { TooManyRequests } from './auth/rate-limit';
+import { guardInput } from './body-guard';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { HttpError } from './http-errors';
@@ -72,7 +74,11 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // No answer of ours is ever to be read as another type than the one it declares.
+    reply.header('x-content-type-options', 'nosniff');
   });
+  // Deep nesting and NUL characters are refused here, once for every route (400 naming the field).
+  app.addHook('preValidation', guardInput);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -87,6 +93,8 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
     }
     const statusCode = typeof error?.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
+      // Rate limits (429) say when to come back.
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       // Client errors: ours (HttpError) and Fastify's (bad JSON, body too large, bad media type).
       return reply.code(statusCode).send({
         error: STATUS_CODES[statusCode] ?? 'Error',

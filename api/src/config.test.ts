@@ -36,4 +36,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT.*DATABASE_URL/);
   });
+
+  describe('test payments in a deployed shop', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' };
+
+    it('refuses to start a public https shop without Stripe keys, saying what to set', () => {
+      expect(() => loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk' })).toThrow(ConfigError);
+      expect(() => loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk' })).toThrow(/STRIPE_SECRET_KEY.*TEST_PAYMENTS=true/);
+    });
+
+    it('starts when test payments are chosen explicitly, or with Stripe keys', () => {
+      expect(loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk', TEST_PAYMENTS: 'true' }).testPayments).toBe(true);
+      expect(loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk', ...stripe }).stripeSecretKey).toBe('sk_test_123');
+      expect(() => loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk', TEST_PAYMENTS: 'false' })).toThrow(ConfigError);
+    });
+
+    it('keeps a local or offline start working with the test provider', () => {
+      for (const SHOP_URL of [undefined, 'http://localhost:8080', 'https://localhost:8443', 'https://127.0.0.1:8443', 'http://shop.example.co.uk']) {
+        expect(loadConfig(SHOP_URL ? { SHOP_URL } : {}).stripeSecretKey).toBeUndefined();
+      }
+    });
+  });
 });

@@ -43,7 +43,17 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  SHOP_URL: optional(z.string()),
+  TEST_PAYMENTS: optional(z.enum(['true', 'false'], 'must be true or false')),
 });
+
+/** An https origin on a real host name: the shop is deployed where shoppers can reach it. */
+function isPublicShopUrl(value: string | undefined): boolean {
+  if (!value || !URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
+  return protocol === 'https:' && !local;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -64,6 +74,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Largest accepted request body, bytes. */
   bodyLimit: number;
+  /** TEST_PAYMENTS=true: the offline test provider was chosen on purpose for a public shop. */
+  testPayments: boolean;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +93,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  // A deployed shop without Stripe keys would take orders with the test provider and no money.
+  if (!e.STRIPE_SECRET_KEY && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
+    throw new ConfigError(
+      `Invalid environment: SHOP_URL (${e.SHOP_URL}) is a public shop but STRIPE_SECRET_KEY is not set, so payments would be ` +
+        'test payments that take no money. Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY), or TEST_PAYMENTS=true ' +
+        'to run this shop with test payments on purpose (every page then says so).',
+    );
+  }
   const baseDir = env.INIT_CWD || process.cwd();
   return {
     nodeEnv: e.NODE_ENV,
@@ -97,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     bodyLimit: e.BODY_LIMIT,
+    testPayments: e.TEST_PAYMENTS === 'true',
   };
 }

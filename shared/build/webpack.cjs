@@ -60,7 +60,9 @@ function createAppConfig(o) {
       mode: prod ? 'production' : 'development',
       context: o.dir,
       entry: { main: './src/index.ts' },
-      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written beside the bundles for error reporting (upload them to Sentry)
+      // but not referenced from them; the page server never serves *.map files.
+      devtool: prod ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(o.dir, 'dist'),
         publicPath: 'auto',

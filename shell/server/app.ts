@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,6 +12,8 @@ import { createMetaResolver } from './meta';
 import { securityHeaders } from './security';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+/** Source maps stay on disk for error reporting; they are never published. */
+const SOURCE_MAP = /\.map$/i;
 const ASSET = /\.(js|mjs|css|map|json|svg|png|jpe?g|webp|gif|ico|woff2?|txt|pdf)$/i;
 
 /** Content-hashed files never change; entries, manifests and pages are revalidated every time. */
@@ -23,7 +26,30 @@ function cacheHeaders(reply: FastifyReply, filePath: string): void {
  * /media proxied to the API service, and the shell's HTML for every page URL.
  */
 export async function buildPageServer(config: PageServerConfig, logger: boolean | object = true): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: process.env.TRUST_PROXY === 'true' });
+  const app = Fastify({ logger, trustProxy: trustProxyOption(config.trustProxy) });
+
+  // Every answer, files and proxied API answers included, is read only as the type it declares.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  // A body the API would refuse is refused here, before it is streamed upstream (the API closing
+  // the connection mid-body would otherwise surface as a broken pipe and a 500).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    // A streamed body of unknown length could only be cut off mid-way: ask for its length
+    // (browsers and Stripe's webhooks always send one).
+    if (request.headers['transfer-encoding'] && request.headers['content-length'] === undefined) {
+      return reply.code(411).send({ error: 'Length Required', message: 'Send the request body with a Content-Length' });
+    }
+    const length = Number(request.headers['content-length']);
+    if (Number.isFinite(length) && length > config.apiBodyLimit) {
+      return reply.code(413).send({
+        error: 'Payload Too Large',
+        message: `Request body is too large (at most ${config.apiBodyLimit} bytes)`,
+      });
+    }
+  });
 
   await app.register(compress, {
     global: true,
@@ -33,7 +59,13 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   });
 
   for (const prefix of ['/api', '/media']) {
-    await app.register(proxy, { upstream: config.apiUrl, prefix, rewritePrefix: prefix, http2: false });
+    await app.register(proxy, {
+      upstream: config.apiUrl,
+      prefix,
+      rewritePrefix: prefix,
+      http2: false,
+      replyOptions: { rewriteRequestHeaders: (request, headers) => forwardedFor(request.ip, request.protocol, headers) },
+    });
   }
 
   // Remote builds served here are reachable from shells on other origins too (CORS).
@@ -47,6 +79,7 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       index: false,
+      allowedPath: (pathName) => !SOURCE_MAP.test(pathName),
       setHeaders(reply, filePath) {
         cacheHeaders(reply, filePath);
         reply.header('Access-Control-Allow-Origin', '*');
@@ -60,7 +93,7 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     root: config.shellDist,
     prefix: '/',
     index: false,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    allowedPath: (pathName) => pathName !== '/index.html' && !SOURCE_MAP.test(pathName),
     setHeaders: cacheHeaders,
   });
 
@@ -83,8 +116,8 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     if (ASSET.test(url.pathname)) {
       return reply.code(404).header('Cache-Control', 'no-cache').send({ error: 'Not Found', message: `${url.pathname} does not exist` });
     }
-    const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
-    reply.headers(securityHeaders(config, req.protocol === 'https'));
+    const origin = config.publicUrl;
+    reply.headers(securityHeaders(config, origin.startsWith('https:')));
     let meta;
     try {
       meta = await resolvePage(url.pathname, origin);
@@ -106,4 +139,20 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   app.setNotFoundHandler(servePage);
 
   return app;
+}
+
+/**
+ * The API learns who the client is from this server only: X-Forwarded-For is replaced by the
+ * client's address as this server sees it (`request.ip`: the socket's, or the one a trusted CDN or
+ * load balancer in front reported, per TRUST_PROXY). Whatever the client sent is dropped, so a
+ * client cannot pick its own rate-limit bucket. The API trusts this header from this server alone.
+ */
+function forwardedFor(clientIp: string, protocol: string, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { forwarded: _f, 'x-real-ip': _r, 'x-forwarded-host': _h, ...rest } = headers;
+  return { ...rest, 'x-forwarded-for': clientIp, 'x-forwarded-proto': protocol };
+}
+
+/** Fastify takes a hop count at run time but its types do not: give it the equivalent function. */
+function trustProxyOption(value: PageServerConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }

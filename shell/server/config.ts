@@ -18,8 +18,42 @@ export interface PageServerConfig {
   remotes: Record<RemoteName, string>;
   sentryDsn?: string | undefined;
   release?: string | undefined;
-  /** The shop's public origin for canonical links (e.g. https://www.example.co.uk); else the request's. */
-  publicUrl?: string | undefined;
+  /**
+   * The shop's public origin (e.g. https://www.example.co.uk) for canonical links and structured
+   * data: SHOP_URL (the same variable the API uses for links in mail), else http://localhost:PORT.
+   * Never the request's Host header, which any client can set.
+   */
+  publicUrl: string;
+  /**
+   * Which proxies in front of this server are trusted to say who the client is (X-Forwarded-For):
+   * none by default, so the client is the socket's address. TRUST_PROXY: 'true', a hop count, or
+   * comma-separated addresses/CIDRs of the CDN or load balancer.
+   */
+  trustProxy: boolean | number | string[];
+  /** Largest request body passed on to the API (its BODY_LIMIT); larger ones are answered 413 here. */
+  apiBodyLimit: number;
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it. */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The public origin: an http(s) URL without path; anything else is a configuration error. */
+function publicOrigin(raw: string | undefined, port: number): string {
+  const value = raw?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SHOP_URL must be the shop's public origin (https://www.example.co.uk), got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`SHOP_URL must start with https:// or http://, got "${value}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /**
@@ -55,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConf
     remotes: remoteLocations(env),
     sentryDsn: env.SENTRY_DSN || undefined,
     release: env.RELEASE || undefined,
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    publicUrl: publicOrigin(env.SHOP_URL || env.PUBLIC_URL, port),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    apiBodyLimit: Number(env.BODY_LIMIT) > 0 ? Number(env.BODY_LIMIT) : 1024 * 1024,
   };
 }

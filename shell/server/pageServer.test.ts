@@ -10,6 +10,7 @@ function fakeShellDist(): string {
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(dir, 'main.js'), 'console.log("entry")');
   fs.writeFileSync(path.join(dir, 'vendors-react.0123abcd.js'), 'console.log("hashed")');
+  fs.writeFileSync(path.join(dir, 'vendors-react.0123abcd.js.map'), '{"version":3,"sources":["secret.tsx"]}');
   return dir;
 }
 
@@ -97,6 +98,62 @@ describe('page server', () => {
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     expect(res.statusCode).not.toBe(200);
+  });
+});
+
+describe('security of the page server', () => {
+  const shellDist = fakeShellDist();
+  const remoteDist = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-dist-'));
+  fs.writeFileSync(path.join(remoteDist, 'remoteEntry.js'), 'var remote = 1;');
+  fs.writeFileSync(path.join(remoteDist, 'remoteEntry.js.map'), '{"version":3}');
+  const config = {
+    ...loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk/' }),
+    shellDist,
+    localRemotes: { catalog: remoteDist, content: remoteDist, account: remoteDist, checkout: remoteDist },
+    apiUrl: 'http://127.0.0.1:9',
+  };
+  let app: Awaited<ReturnType<typeof buildPageServer>>;
+  beforeAll(async () => {
+    app = await buildPageServer(config, false);
+  });
+  afterAll(() => app.close());
+
+  it('takes canonical links and structured data from SHOP_URL, never from the Host header', async () => {
+    const res = await app.inject({ url: '/advice', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain('https://www.membranes.example.co.uk/');
+    expect(res.headers['strict-transport-security']).toContain('max-age');
+  });
+
+  it('defaults the public origin to http://localhost:PORT, and refuses a SHOP_URL that is not one', () => {
+    expect(loadConfig({ PORT: '9240' }).publicUrl).toBe('http://localhost:9240');
+    expect(() => loadConfig({ SHOP_URL: 'javascript:alert(1)' })).toThrow(/SHOP_URL/);
+  });
+
+  it('says nosniff on pages, scripts, manifests and errors', async () => {
+    for (const url of ['/', '/main.js', '/vendors-react.0123abcd.js', '/remotes/catalog/remoteEntry.js', '/remotes.json', '/nothing.js']) {
+      const res = await app.inject({ url });
+      expect([url, res.headers['x-content-type-options']]).toEqual([url, 'nosniff']);
+    }
+  });
+
+  it('never publishes source maps (kept on disk for error reporting)', async () => {
+    for (const url of ['/vendors-react.0123abcd.js.map', '/remotes/catalog/remoteEntry.js.map']) {
+      const res = await app.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).not.toContain('"version":3');
+    }
+  });
+
+  it('refuses a body larger than the API takes with 413 before proxying it', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/cart/add', headers: { 'content-type': 'application/json', 'content-length': String(config.apiBodyLimit + 1) }, payload: 'x'.repeat(config.apiBodyLimit + 1) });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('reads TRUST_PROXY for the CDN or load balancer in front (none by default)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
   });
 });
 

@@ -3,9 +3,9 @@ import { deflateSync } from 'node:zlib';
 import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '@shop/shared/schemas';
 
 /**
- * The captcha picture: 6 characters drawn by the server into a 220x80 raster (a PNG), each
- * rotated, sheared, waved and coloured at random, over noisy background, lines and dots. A raster
- * with no text in it (unlike an SVG of <text> or glyph paths) needs OCR to read.
+ * The captcha picture: 6 characters drawn by the server into a 220x80 raster (a PNG). A raster
+ * with no text in it (unlike an SVG of <text> or glyph paths) needs OCR to read, and the drawing
+ * (renderCaptchaPng) is made so that knowing the base font does not help.
  */
 
 /** 5x7 glyphs of the captcha alphabet (no I, O, l, 0, 1). */
@@ -41,7 +41,8 @@ const GLYPHS: Record<string, string> = {
   '9': '.###.|#...#|#...#|.####|....#|...#.|.##..',
 };
 
-const bitmaps = new Map(
+/** The base font as bitmaps (rows of on/off cells), by character. */
+export const BITMAP_FONT: ReadonlyMap<string, boolean[][]> = new Map(
   Object.entries(GLYPHS).map(([ch, rows]) => [ch, rows.split('|').map((row) => [...row].map((c) => c === '#'))]),
 );
 
@@ -52,9 +53,17 @@ export function randomCaptchaCode(): string {
   return code;
 }
 
+const clamp = (c: number) => Math.min(255, Math.max(0, c));
 const rand = (min: number, max: number) => min + (randomInt(1_000_000) / 1_000_000) * (max - min);
 
-/** A PNG (220x80) of the code, as bytes. */
+/**
+ * A PNG (220x80) of the code, as bytes. Made to defeat a reader that knows the font: every glyph
+ * is rebuilt from the base font's cells as overlapping ink blobs of random size and jitter (so
+ * no two draws of a letter share a shape), scaled on each axis, rotated and sheared on its own,
+ * placed with random advances so neighbours overlap (no fixed slots), then the whole text is
+ * bent by a wave. Lines in the text's colours run through the characters, another line in the
+ * background colour cuts them, and speckles and short strokes cover everything.
+ */
 export function renderCaptchaPng(code: string): Buffer {
   const w = CAPTCHA_WIDTH;
   const h = CAPTCHA_HEIGHT;
@@ -62,43 +71,81 @@ export function renderCaptchaPng(code: string): Buffer {
   const set = (x: number, y: number, [r, g, b]: number[]) => {
     if (x < 0 || y < 0 || x >= w || y >= h) return;
     const i = (y * w + x) * 3;
-    px[i] = r!;
-    px[i + 1] = g!;
-    px[i + 2] = b!;
+    px[i] = clamp(r!);
+    px[i + 1] = clamp(g!);
+    px[i + 2] = clamp(b!);
   };
-  // Speckled light background.
+  // Speckled light background, faint lines behind the text.
   const base = [randomInt(225, 245), randomInt(225, 245), randomInt(220, 240)];
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) set(x, y, base.map((c) => c + randomInt(-14, 10)));
-  // Faint lines behind the text.
   for (let n = 0; n < 4; n++) curve(set, w, h, [randomInt(140, 210), randomInt(140, 210), randomInt(140, 210)], 1);
 
-  const step = (w - 24) / code.length;
-  for (let i = 0; i < code.length; i++) {
-    const glyph = bitmaps.get(code[i]!);
-    if (!glyph) throw new Error(`No glyph for ${code[i]}`);
-    const colour = [randomInt(10, 110), randomInt(10, 110), randomInt(10, 110)];
-    const cx = 12 + step * (i + 0.5) + rand(-3, 3);
-    const cy = h / 2 + rand(-7, 7);
-    const scale = rand(4.6, 5.6);
-    const angle = rand(-0.3, 0.3);
-    const shear = rand(-0.25, 0.25);
-    const phase = rand(0, Math.PI * 2);
-    const cos = Math.cos(-angle);
-    const sin = Math.sin(-angle);
-    for (let y = Math.floor(cy - 30); y <= cy + 30; y++) {
-      for (let x = Math.floor(cx - 24); x <= cx + 24; x++) {
-        const dx = x - cx;
-        const dy = y - cy;
-        const gy = (dx * sin + dy * cos) / scale + 3.5;
-        const gx = (dx * cos - dy * sin) / scale + 2.5 + shear * (gy - 3.5) + 0.2 * Math.sin(gy * 1.4 + phase);
-        const row = glyph[Math.floor(gy)];
-        if (row?.[Math.floor(gx)]) set(x, y, colour.map((c) => c + randomInt(-20, 20)));
-      }
+  // The text, first as ink (glyph index + 1 per pixel) on its own layer.
+  const ink = new Uint8Array(w * h);
+  const colours: number[][] = [];
+  const shapes = [...code].map((ch) => {
+    const glyph = BITMAP_FONT.get(ch);
+    if (!glyph) throw new Error(`No glyph for ${ch}`);
+    return { glyph, sx: rand(4.1, 5.6), sy: rand(5.4, 7.4), advance: rand(0.84, 0.98), angle: rand(-0.28, 0.28), shear: rand(-0.3, 0.3), blob: rand(0.58, 0.72) };
+  });
+  const width = shapes.reduce((sum, g) => sum + 5 * g.sx * g.advance, 0);
+  let left = (w - width) / 2 + rand(-10, 10);
+  shapes.forEach((g, index) => {
+    colours.push([randomInt(10, 110), randomInt(10, 110), randomInt(10, 110)]);
+    const cx = left + 2.5 * g.sx;
+    const cy = h / 2 + rand(-8, 8);
+    left += 5 * g.sx * g.advance;
+    const cos = Math.cos(g.angle);
+    const sin = Math.sin(g.angle);
+    g.glyph.forEach((row, r) =>
+      row.forEach((on, c) => {
+        if (!on) return;
+        // The cell's centre, jittered, sheared, scaled and rotated about the glyph's centre.
+        const gy = r + 0.5 - 3.5 + rand(-0.08, 0.08);
+        const gx = c + 0.5 - 2.5 + rand(-0.08, 0.08) + g.shear * gy;
+        const dx = gx * g.sx;
+        const dy = gy * g.sy;
+        const bx = cx + dx * cos - dy * sin;
+        const by = cy + dx * sin + dy * cos;
+        const rx = g.blob * g.sx * rand(0.9, 1.15);
+        const ry = g.blob * g.sy * rand(0.9, 1.15);
+        for (let y = Math.floor(by - ry); y <= by + ry; y++) {
+          for (let x = Math.floor(bx - rx); x <= bx + rx; x++) {
+            if (x < 0 || y < 0 || x >= w || y >= h) continue;
+            if (((x - bx) / rx) ** 2 + ((y - by) / ry) ** 2 <= 1) ink[y * w + x] = index + 1;
+          }
+        }
+      }),
+    );
+  });
+
+  // The whole text bent by waves, then drawn.
+  const ax = rand(1.5, 2.8);
+  const ay = rand(2, 3.2);
+  const [p1, p2, p3] = [rand(9, 16), rand(20, 40), rand(18, 34)];
+  const [f1, f2, f3] = [rand(0, 7), rand(0, 7), rand(0, 7)];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const sx = Math.round(x + ax * Math.sin(y / p1 + f1) + 1.5 * Math.sin((x + y) / p2 + f2));
+      const sy = Math.round(y + ay * Math.sin(x / p3 + f3));
+      if (sx < 0 || sy < 0 || sx >= w || sy >= h) continue;
+      const glyph = ink[sy * w + sx]!;
+      if (glyph) set(x, y, colours[glyph - 1]!.map((c) => c + randomInt(-20, 20)));
     }
   }
-  // Lines through the text and dots over everything.
-  for (let n = 0; n < 2; n++) curve(set, w, h, [randomInt(30, 150), randomInt(30, 150), randomInt(30, 150)], 2);
-  for (let n = 0; n < 260; n++) {
+
+  // Lines through the text in its own colours, one cutting it in the background's, then noise.
+  for (let n = 0; n < 3; n++) curve(set, w, h, colours[randomInt(colours.length)]!, 2, true);
+  curve(set, w, h, base, 2, true);
+  for (let n = 0; n < 14; n++) {
+    const colour = colours[randomInt(colours.length)]!;
+    const x0 = randomInt(w);
+    const y0 = randomInt(h);
+    const angle = rand(0, Math.PI);
+    const length = randomInt(5, 14);
+    for (let t = 0; t < length; t++) set(Math.round(x0 + t * Math.cos(angle)), Math.round(y0 + t * Math.sin(angle)), colour);
+  }
+  for (let n = 0; n < 320; n++) {
     set(randomInt(w), randomInt(h), [randomInt(0, 200), randomInt(0, 200), randomInt(0, 200)]);
   }
   return encodePng(px, w, h);
@@ -110,14 +157,15 @@ export function captchaDataUrl(code: string): string {
 
 type Setter = (x: number, y: number, rgb: number[]) => void;
 
-function curve(set: Setter, w: number, h: number, colour: number[], thickness: number) {
-  const y0 = rand(10, h - 10);
-  const amplitude = rand(5, 20);
+/** A wavy line across the picture; `throughText` keeps it in the band where the text is. */
+function curve(set: Setter, w: number, h: number, colour: number[], thickness: number, throughText = false) {
+  const y0 = throughText ? rand(h * 0.3, h * 0.7) : rand(10, h - 10);
+  const amplitude = throughText ? rand(4, 12) : rand(5, 20);
   const period = rand(40, 120);
   const phase = rand(0, Math.PI * 2);
-  const slope = rand(-0.2, 0.2);
+  const slope = rand(-0.15, 0.15);
   for (let x = 0; x < w; x++) {
-    const y = Math.round(y0 + slope * x + amplitude * Math.sin(x / period * Math.PI * 2 + phase));
+    const y = Math.round(y0 + slope * (x - w / 2) + amplitude * Math.sin((x / period) * Math.PI * 2 + phase));
     for (let t = 0; t < thickness; t++) set(x, y + t, colour);
   }
 }

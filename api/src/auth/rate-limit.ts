@@ -29,12 +29,28 @@ export class TooManyRequests extends HttpError {
 /** The default rules. Per-account counters count failures only (see the customer routes). */
 export const LIMITS = {
   loginPerIp: { name: 'login-ip', max: 30, windowMs: 15 * 60_000 },
-  loginFailuresPerAccount: { name: 'login-account', max: 5, windowMs: 15 * 60_000 },
-  registerPerIp: { name: 'register-ip', max: 10, windowMs: 60 * 60_000 },
+  /**
+   * Wrong passwords for one account from one client address. Keyed by the pair, so guessing from
+   * one place never locks the owner out from another (no lockout switch for attackers).
+   */
+  loginFailuresPerAccountAndIp: { name: 'login-account-ip', max: 5, windowMs: 15 * 60_000 },
+  /**
+   * Wrong passwords for one account from anywhere: past this, every login of that account is
+   * answered slowly (LOGIN_SLOWDOWN_MS) rather than refused, which blunts a guessing botnet without
+   * refusing the owner's right password.
+   */
+  loginFailuresPerAccount: { name: 'login-account', max: 10, windowMs: 15 * 60_000 },
+  /**
+   * Strict: registration says whether an email already has an account (see the README), so
+   * asking it is limited to a few a client address can make in an hour.
+   */
+  registerPerIp: { name: 'register-ip', max: 5, windowMs: 60 * 60_000 },
   forgotPerIp: { name: 'forgot-ip', max: 5, windowMs: 15 * 60_000 },
   /** Over this, forgot-password answers the same but sends nothing (no mail bombing, no oracle). */
   forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 60 * 60_000 },
-  captchaPerIp: { name: 'captcha-ip', max: 30, windowMs: 10 * 60_000 },
+  /** New captcha pictures: a person needs a few; a script farming pictures to train a reader, many. */
+  captchaIssuePerIp: { name: 'captcha-issue-ip', max: 10, windowMs: 10 * 60_000 },
+  captchaVerifyPerIp: { name: 'captcha-verify-ip', max: 30, windowMs: 10 * 60_000 },
   resetPerIp: { name: 'reset-ip', max: 20, windowMs: 15 * 60_000 },
   newsletterPerIp: { name: 'newsletter-ip', max: 10, windowMs: 60 * 60_000 },
   passwordCheckFailuresPerCustomer: { name: 'password-check', max: 5, windowMs: 15 * 60_000 },
@@ -47,7 +63,12 @@ export interface Limiter {
   check: (rule: LimitRule, request: FastifyRequest, key: string) => Promise<void>;
   /** Counts one hit and answers whether it is still within the maximum (never throws 429). */
   within: (rule: LimitRule, request: FastifyRequest, key: string) => Promise<boolean>;
+  /** Whether `key` is already over the maximum, without counting (never throws 429). */
+  isOver: (rule: LimitRule, request: FastifyRequest, key: string) => Promise<boolean>;
 }
+
+/** How long a login waits before answering while its account is under a guessing attack. */
+export const LOGIN_SLOWDOWN_MS = 2000;
 
 /**
  * Registers @fastify/rate-limit in the calling plugin's scope (not globally) and answers a
@@ -102,6 +123,9 @@ export async function createLimiter(app: FastifyInstance, config: Pick<Config, '
     },
     async within(rule, request, key) {
       return !(await run(rule, request, key, true)).over;
+    },
+    async isOver(rule, request, key) {
+      return (await run(rule, request, key, false)).over;
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   mergeGuestCartRequestSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
-import { commerceFor, refuseNulCharacters } from '../checkout/commerce';
+import { commerceFor } from '../checkout/commerce';
 import { customerTokenFrom } from '../customer/auth';
 
 /**
@@ -24,7 +24,6 @@ import { customerTokenFrom } from '../customer/auth';
 export const cartRoutes: DomainPlugin = async (app, deps) => {
   const { cart } = commerceFor({ ...deps, log: app.log });
   const noStore = { 'cache-control': 'no-store' };
-  app.addHook('preValidation', refuseNulCharacters);
 
   app.post('/cart/guest/create', { schema: { response: { 200: guestCartAnswerSchema } } }, async (_request, reply) => {
     reply.headers(noStore);

@@ -191,8 +191,12 @@ export const GB_ADDRESS = {
   email: 'sam.builder@example.co.uk',
 };
 
+let clients = 0;
+/** A call from a fresh client address unless one is given, so per-client limits of one test do not leak into the next. */
 export async function post(app: App, url: string, body?: unknown, options: Partial<InjectOptions> = {}) {
-  return app.inject({ method: 'POST', url, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }), ...options });
+  clients++;
+  const remoteAddress = `10.77.${(clients >> 8) & 255}.${clients & 255}`;
+  return app.inject({ method: 'POST', url, remoteAddress, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }), ...options });
 }
 
 /** A guest basket with lines, ready for checkout (address and delivery saved). */

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import pino from 'pino';
 import { getAppSecret } from '../auth/secret';
 import { loadAuthSettings } from '../auth/settings';
@@ -105,30 +105,4 @@ export async function withProviderOutage<T>(reply: FastifyReply, handler: () => 
     }
     throw error;
   }
-}
-
-/** The dotted path of the first string holding a NUL character (PostgreSQL text cannot store one). */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i));
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path || 'body';
-      const found = findNulCharacter(inner, path ? `${path}.${key}` : key);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
-/** A preValidation hook: a body with a NUL character anywhere answers 400 naming the field. */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  const field = findNulCharacter(request.body);
-  if (field) throw new HttpError(400, `${field}: must not contain NUL characters`, field);
 }

@@ -9,7 +9,7 @@ import type { DomainPlugin } from '../app';
 import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
 import { customerTokenFrom } from '../customer/auth';
-import { commerceFor, refuseNulCharacters, withProviderOutage } from './commerce';
+import { commerceFor, withProviderOutage } from './commerce';
 
 /**
  * Checkout under /api/cart (spec section 7): save-shipping-info, save-payment-info and
@@ -18,11 +18,16 @@ import { commerceFor, refuseNulCharacters, withProviderOutage } from './commerce
  */
 /** Card testing: a client whose cards keep being declined is slowed down (429). */
 export const DECLINES_PER_IP: LimitRule = { name: 'payment-declines-ip', max: 10, windowMs: 60 * 60_000 };
+/**
+ * Stock hoarding: a payment waiting for its extra step (3-D Secure) holds its basket's stock until
+ * it is finished or the hold ends (CHECKOUT_HOLD_MINUTES). A client may start only this many such
+ * payments an hour, so one client cannot keep a product out of stock for everyone else.
+ */
+export const UNFINISHED_PAYMENTS_PER_IP: LimitRule = { name: 'payment-holds-ip', max: 5, windowMs: 60 * 60_000 };
 
 export const checkoutRoutes: DomainPlugin = async (app, deps) => {
   const { checkout } = commerceFor({ ...deps, log: app.log });
   const limiter = await createLimiter(app, deps.config);
-  app.addHook('preValidation', refuseNulCharacters);
 
   app.post(
     '/cart/save-shipping-info',
@@ -57,9 +62,10 @@ export const checkoutRoutes: DomainPlugin = async (app, deps) => {
       reply.header('cache-control', 'no-store');
       const { customerToken, cartId, payment, billingAddress, returnUrl, comment } = request.body;
       await limiter.check(DECLINES_PER_IP, request, clientIp(request));
+      await limiter.check(UNFINISHED_PAYMENTS_PER_IP, request, clientIp(request));
       return withProviderOutage(reply, async () => {
         try {
-          return await checkout.confirmOrder({
+          const placed = await checkout.confirmOrder({
             owner: { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
             payment,
             billingAddress,
@@ -67,6 +73,8 @@ export const checkoutRoutes: DomainPlugin = async (app, deps) => {
             requestOrigin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
             comment,
           });
+          if (placed.status === 'requires_action') await limiter.within(UNFINISHED_PAYMENTS_PER_IP, request, clientIp(request));
+          return placed;
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 402) await limiter.within(DECLINES_PER_IP, request, clientIp(request));
           throw error;

@@ -35,7 +35,8 @@ import {
   customerReviewsRequestSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
-import { clientIp, createLimiter, LIMITS, TooManyRequests } from '../auth/rate-limit';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clientIp, createLimiter, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
 import { getAppSecret } from '../auth/secret';
 import { loadAuthSettings } from '../auth/settings';
 import { HttpError } from '../http-errors';
@@ -81,12 +82,6 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     reply.headers(noStore);
   });
 
-  // 429s carry Retry-After; then the app's error handler answers as usual.
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
-    throw error;
-  });
-
   const housekeeping = setInterval(() => {
     store.purgeExpired().catch((error) => app.log.warn({ err: error }, 'purging expired tokens failed'));
   }, HOUSEKEEPING_MS);
@@ -107,11 +102,17 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   app.post('/login', { schema: { body: loginRequestSchema, response: { 200: loginAnswerSchema } } }, async (request) => {
     const { username, password } = request.body;
     await limiter.hit(LIMITS.loginPerIp, request, ip(request));
-    // Per account: only failures count, and a locked account answers 429 before the password is tried.
-    await limiter.check(LIMITS.loginFailuresPerAccount, request, username);
+    // Only failures count. Per account and client pair: that client waits (429) before its next
+    // guess; every other client, the owner included, signs in as usual.
+    const account = username.trim().toLowerCase();
+    const pair = `${account}|${ip(request)}`;
+    await limiter.check(LIMITS.loginFailuresPerAccountAndIp, request, pair);
+    // Per account from anywhere: slowed down, never refused.
+    if (await limiter.isOver(LIMITS.loginFailuresPerAccount, request, account)) await sleep(LOGIN_SLOWDOWN_MS);
     const session = await service.login(username, password);
     if (!session) {
-      await limiter.within(LIMITS.loginFailuresPerAccount, request, username);
+      await limiter.within(LIMITS.loginFailuresPerAccountAndIp, request, pair);
+      await limiter.within(LIMITS.loginFailuresPerAccount, request, account);
       throw new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials);
     }
     return { status: 'success' as const, data: session };
@@ -182,12 +183,12 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   /* ------------------------------------------------------------------ captcha, password reset */
 
   app.post('/customer/captcha', { schema: { response: { 200: captchaAnswerSchema } } }, async (request) => {
-    await limiter.hit(LIMITS.captchaPerIp, request, ip(request));
+    await limiter.hit(LIMITS.captchaIssuePerIp, request, ip(request));
     return service.issueCaptcha();
   });
 
   app.post('/customer/verify-recaptcha', { schema: { body: verifyCaptchaRequestSchema, response: { 200: booleanAnswerSchema } } }, async (request) => {
-    await limiter.hit(LIMITS.captchaPerIp, request, ip(request));
+    await limiter.hit(LIMITS.captchaVerifyPerIp, request, ip(request));
     return service.verifyCaptcha(request.body.token, request.body.answer);
   });
 

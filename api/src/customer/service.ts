@@ -175,7 +175,7 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
             status: 'subscribed',
           });
         }
-        await outbox.enqueue(tx, welcomeMail({ to: customer.email, firstname: customer.firstname, shopUrl: settings.shopUrl }));
+        await outbox.enqueue(tx, welcomeMail({ to: customer.email, shopUrl: settings.shopUrl }));
         return customer;
       });
       if (!created) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken, 'email');
@@ -341,7 +341,7 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
             await store.insertResetToken(tx, customer.id, sha256Hex(token), RESET_TOKEN_TTL_MS);
             await outbox.enqueue(
               tx,
-              passwordResetMail({ to: customer.email, firstname: customer.firstname, link: resetLink(customer.id, token), minutes: RESET_TOKEN_TTL_MS / 60_000 }),
+              passwordResetMail({ to: customer.email, link: resetLink(customer.id, token), minutes: RESET_TOKEN_TTL_MS / 60_000 }),
             );
           });
           outbox.kick();
@@ -420,7 +420,7 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
         )}`;
         await store.transaction(async (tx) => {
           await store.upsertSubscriber(tx, { email: input.email, firstname: input.firstName ?? null, lastname: input.lastName ?? null, status: 'pending' });
-          await outbox.enqueue(tx, newsletterConfirmMail({ to: input.email, firstname: input.firstName ?? null, link }));
+          await outbox.enqueue(tx, newsletterConfirmMail({ to: input.email, link }));
         });
         outbox.kick();
       }

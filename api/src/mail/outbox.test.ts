@@ -15,7 +15,7 @@ describe('mail outbox', () => {
     const lines: unknown[] = [];
     const log = { info: (obj: unknown) => lines.push(obj), error: () => {}, warn: () => {} } as never;
     const outbox = createOutbox({ db: t.db, config: { smtpUrl: undefined, dataDir }, log, from: 'Shop <shop@example.co.uk>' });
-    await outbox.send(passwordResetMail({ to: 'jane@example.co.uk', firstname: 'Jane', link: 'http://localhost:8080/customer/account/createpassword?id=1&token=abc', minutes: 60 }));
+    await outbox.send(passwordResetMail({ to: 'jane@example.co.uk', link: 'http://localhost:8080/customer/account/createpassword?id=1&token=abc', minutes: 60 }));
     await outbox.drain();
     await outbox.stop();
     const [mail] = readMailbox(dataDir);
@@ -31,12 +31,12 @@ describe('mail outbox', () => {
     const outbox = createOutbox({ db: t.db, config: { smtpUrl: undefined, dataDir: tempDataDir() }, transport });
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueueMail(tx, welcomeMail({ to: 'rollback@example.co.uk', firstname: 'R', shopUrl: 'http://x' }));
+        await enqueueMail(tx, welcomeMail({ to: 'rollback@example.co.uk', shopUrl: 'http://x' }));
         throw new Error('checkout failed');
       }),
     ).rejects.toThrow('checkout failed');
     await t.db.transaction(async (tx) => {
-      await outbox.enqueue(tx, welcomeMail({ to: 'commit@example.co.uk', firstname: 'C', shopUrl: 'http://x' }));
+      await outbox.enqueue(tx, welcomeMail({ to: 'commit@example.co.uk', shopUrl: 'http://x' }));
     });
     outbox.kick();
     await outbox.drain();
@@ -56,7 +56,7 @@ describe('mail outbox', () => {
       },
     };
     const outbox = createOutbox({ db: t.db, config: { smtpUrl: undefined, dataDir: tempDataDir() }, transport });
-    const id = await outbox.send(welcomeMail({ to: 'retry@example.co.uk', firstname: 'R', shopUrl: 'http://x' }));
+    const id = await outbox.send(welcomeMail({ to: 'retry@example.co.uk', shopUrl: 'http://x' }));
     await outbox.drain();
     let [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP down' });
@@ -70,7 +70,7 @@ describe('mail outbox', () => {
     expect(row).toMatchObject({ status: 'sent', transportId: '<id@x>', lastError: null });
 
     fail = true;
-    const doomed = await outbox.send(welcomeMail({ to: 'doomed@example.co.uk', firstname: 'D', shopUrl: 'http://x' }));
+    const doomed = await outbox.send(welcomeMail({ to: 'doomed@example.co.uk', shopUrl: 'http://x' }));
     await outbox.drain();
     await t.db.update(mailOutbox).set({ attempts: 7, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, doomed));
     await outbox.deliverPending();

@@ -41,32 +41,40 @@ Technical helpline ${escapeHtml(HELPLINE)} · ${escapeHtml(INFO_EMAIL)}<br>${esc
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0b7a3e;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 
+/**
+ * Mail that anyone can have sent to an address that has not been confirmed as theirs (welcome,
+ * password reset, newsletter confirmation) carries no text the requester chose: no name, no
+ * comment, only the shop's own words and links. The shop never becomes a mailer of other people's
+ * text to strangers.
+ */
+const GREETING = 'Hello,';
+
 const signature = `\n\nThe ${SHOP_NAME} team\nTechnical helpline ${HELPLINE} · ${INFO_EMAIL}\n`;
 
-export function welcomeMail(p: { to: string; firstname: string; shopUrl: string }): MailMessage {
+export function welcomeMail(p: { to: string; shopUrl: string }): MailMessage {
   const account = `${p.shopUrl}/customer/account/`;
   return {
     template: 'welcome',
     to: p.to,
     subject: `Welcome to ${SHOP_NAME}`,
-    text: `Hello ${p.firstname},\n\nThank you for creating an account with ${SHOP_NAME}. Sign in to check out faster, keep several delivery addresses and follow your orders:\n${account}${signature}`,
+    text: `${GREETING}\n\nThank you for creating an account with ${SHOP_NAME}. Sign in to check out faster, keep several delivery addresses and follow your orders:\n${account}${signature}`,
     html: layout(
       `Welcome to ${SHOP_NAME}`,
-      `<p>Hello ${escapeHtml(p.firstname)},</p><p>Thank you for creating an account with ${escapeHtml(SHOP_NAME)}. Sign in to check out faster, keep several delivery addresses and follow your orders.</p>${button(account, 'Go to my account')}`,
+      `<p>${GREETING}</p><p>Thank you for creating an account with ${escapeHtml(SHOP_NAME)}. Sign in to check out faster, keep several delivery addresses and follow your orders.</p>${button(account, 'Go to my account')}`,
     ),
     links: [account],
   };
 }
 
-export function passwordResetMail(p: { to: string; firstname: string; link: string; minutes: number }): MailMessage {
+export function passwordResetMail(p: { to: string; link: string; minutes: number }): MailMessage {
   return {
     template: 'password_reset',
     to: p.to,
     subject: `Reset your ${SHOP_NAME} password`,
-    text: `Hello ${p.firstname},\n\nThere was a request to change the password of your ${SHOP_NAME} account. To set a new password, open this link within ${p.minutes} minutes (it works once):\n${p.link}\n\nIf you did not ask for this, ignore this email: your password stays as it is.${signature}`,
+    text: `${GREETING}\n\nThere was a request to change the password of your ${SHOP_NAME} account. To set a new password, open this link within ${p.minutes} minutes (it works once):\n${p.link}\n\nIf you did not ask for this, ignore this email: your password stays as it is.${signature}`,
     html: layout(
       'Reset your password',
-      `<p>Hello ${escapeHtml(p.firstname)},</p><p>There was a request to change the password of your ${escapeHtml(SHOP_NAME)} account. To set a new password, use the button below within ${p.minutes} minutes (it works once).</p>${button(p.link, 'Set a new password')}<p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+      `<p>${GREETING}</p><p>There was a request to change the password of your ${escapeHtml(SHOP_NAME)} account. To set a new password, use the button below within ${p.minutes} minutes (it works once).</p>${button(p.link, 'Set a new password')}<p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
     ),
     sensitive: true,
     links: [p.link],
@@ -101,8 +109,8 @@ export function emailChangedMail(p: { to: string; firstname: string; newEmail: s
   };
 }
 
-export function newsletterConfirmMail(p: { to: string; firstname: string | null; link: string }): MailMessage {
-  const hello = p.firstname ? `Hello ${p.firstname},` : 'Hello,';
+export function newsletterConfirmMail(p: { to: string; link: string }): MailMessage {
+  const hello = GREETING;
   return {
     template: 'newsletter_confirm',
     to: p.to,

@@ -11,13 +11,16 @@ import {
   webhookAnswerSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
-import { commerceFor, refuseNulCharacters, withProviderOutage } from '../checkout/commerce';
+import { commerceFor, withProviderOutage } from '../checkout/commerce';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { PaymentRequestError, WebhookSignatureError } from './provider';
 import { TEST_CARDS } from './test-provider';
 
-/** How often abandoned payments (an extra step never finished) are cancelled and their stock freed. */
-const SWEEP_MS = 5 * 60_000;
+/**
+ * How often abandoned payments (an extra step never finished) are cancelled and their stock freed:
+ * a hold ends at most a minute after CHECKOUT_HOLD_MINUTES.
+ */
+const SWEEP_MS = 60_000;
 
 /**
  * Payments under /api/payment:
@@ -32,7 +35,6 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
   const commerce = commerceFor({ ...deps, log: app.log });
   const { checkout, provider, testProvider, settings } = commerce;
   const noStore = { 'cache-control': 'no-store' };
-  app.addHook('preValidation', refuseNulCharacters);
 
   if (provider.name === 'test' && deps.config.nodeEnv === 'production') {
     app.log.warn('payments: STRIPE_SECRET_KEY is not set, so the offline TEST provider takes payments (no money is taken)');

@@ -7,7 +7,9 @@ import { z } from 'zod';
  * - STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL: send the SDK's calls elsewhere than
  *   api.stripe.com (a local Stripe mock or fake; tests use one).
  * - CHECKOUT_HOLD_MINUTES: how long a payment waiting for its extra step (3-D Secure) holds the
- *   basket's stock before it is cancelled and the stock given back. Default 30.
+ *   basket's stock before it is cancelled and the stock given back. Default 10: long enough for a
+ *   bank's 3-D Secure page (Stripe's own sessions last about that), short enough that an abandoned
+ *   payment does not keep a product out of stock for long.
  */
 export interface PaymentSettings {
   publishableKey: string | null;
@@ -16,6 +18,8 @@ export interface PaymentSettings {
   apiProtocol: 'http' | 'https' | undefined;
   holdMinutes: number;
 }
+
+export const DEFAULT_HOLD_MINUTES = 10;
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
@@ -39,6 +43,6 @@ export function loadPaymentSettings(env: NodeJS.ProcessEnv = process.env): Payme
     apiHost: e.STRIPE_API_HOST,
     apiPort: e.STRIPE_API_PORT,
     apiProtocol: e.STRIPE_API_PROTOCOL,
-    holdMinutes: e.CHECKOUT_HOLD_MINUTES ?? 30,
+    holdMinutes: e.CHECKOUT_HOLD_MINUTES ?? DEFAULT_HOLD_MINUTES,
   };
 }

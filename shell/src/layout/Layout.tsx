@@ -7,6 +7,7 @@ import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
+import { TestPaymentsNotice } from './TestPaymentsNotice';
 
 export function Layout() {
   useStartup();
@@ -17,6 +18,7 @@ export function Layout() {
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
+      <TestPaymentsNotice />
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
