@@ -48,7 +48,7 @@ const envSchema = z.object({
 });
 
 /** An https origin on a real host name: the shop is deployed where shoppers can reach it. */
-function isPublicShopUrl(value: string | undefined): boolean {
+export function isPublicShopUrl(value: string | undefined): boolean {
   if (!value || !URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
   const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);

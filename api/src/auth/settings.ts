@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPublicShopUrl } from '../config';
 import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
 
 /**
@@ -10,7 +11,7 @@ import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, INFO_EMAIL, SHOP_NAME } from '@shop/s
  * - MAIL_FROM: sender of the shop's mail. Default "<shop name> <info address>".
  * - CAPTCHA_TEST_CODE: for automated browser tests only (like reCAPTCHA's test keys): every
  *   captcha is drawn with this code, so a test can type it. Still one answer per challenge, still
- *   case-sensitive. Never set it on a real shop; the API warns at start when it is set.
+ *   case-sensitive. Refused with a public (https) SHOP_URL; the API warns at start when it is set.
  */
 export interface AuthSettings {
   appSecret: string | undefined;
@@ -41,6 +42,10 @@ export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSett
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  // A fixed captcha code on a deployed shop would hand every script the answer.
+  if (parsed.data.CAPTCHA_TEST_CODE && isPublicShopUrl(parsed.data.SHOP_URL)) {
+    throw new Error('Invalid environment: CAPTCHA_TEST_CODE is for automated tests only and is refused with a public SHOP_URL');
   }
   return {
     appSecret: parsed.data.APP_SECRET,

@@ -26,6 +26,11 @@ describe('CAPTCHA_TEST_CODE', () => {
     }
   });
 
+  it('is refused on a deployed shop (public https SHOP_URL)', () => {
+    expect(() => loadAuthSettings({ CAPTCHA_TEST_CODE: 'Tst2Ab', SHOP_URL: 'https://shop.example.co.uk' })).toThrow(/CAPTCHA_TEST_CODE/);
+    expect(loadAuthSettings({ CAPTCHA_TEST_CODE: 'Tst2Ab', SHOP_URL: 'http://localhost:8080' }).captchaTestCode).toBe('Tst2Ab');
+  });
+
   it('draws every challenge with the code; still case-sensitive and one answer per challenge', async () => {
     const a = await challenge();
     expect(await verify(a, 'tst2ab')).toBe(false);
