@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { DISK_FULL_MESSAGE, diskFolderOf, isDiskFullError, isWritable, noteDiskFull } from './db/disk';
 import { HttpError } from './http-errors';
 import { reportError } from './observability';
 import { apiRoutes } from './routes';
@@ -72,6 +73,10 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A full disk: reading goes on, changes are refused honestly before they start.
+    if (!isWritable(db) && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && request.url.startsWith('/api/')) {
+      return reply.code(503).header('retry-after', '60').send({ error: 'Service Unavailable', message: DISK_FULL_MESSAGE } satisfies ErrorAnswer);
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -93,6 +98,11 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
         message: error.message,
         ...(error instanceof HttpError && error.field ? { field: error.field } : {}),
       } satisfies ErrorAnswer);
+    }
+    if (isDiskFullError(error)) {
+      noteDiskFull(db);
+      request.log.error({ err: error, folder: diskFolderOf(db) ?? 'the PostgreSQL server' }, 'disk full: a write failed');
+      return reply.code(503).header('retry-after', '60').send({ error: 'Service Unavailable', message: DISK_FULL_MESSAGE } satisfies ErrorAnswer);
     }
     request.log.error({ err: error }, 'unexpected error');
     reportError(error, { method: request.method, url: request.url, requestId: request.id });

@@ -43,6 +43,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
+  GUEST_BASKETS_PER_CLIENT: z.coerce.number().int().min(0).default(60),
 });
 
 export interface Config {
@@ -64,6 +66,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Largest accepted request body, bytes. */
   bodyLimit: number;
+  /** Embedded database: below this much free space in DATA_DIR it stops taking changes, bytes. */
+  diskMinFreeBytes: number;
+  /** Guest baskets one client address may create per 10 minutes (0: no limit). */
+  guestBasketsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -97,5 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     bodyLimit: e.BODY_LIMIT,
+    diskMinFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024,
+    guestBasketsPerClient: e.GUEST_BASKETS_PER_CLIENT,
   };
 }
