@@ -31,6 +31,8 @@ export class InjectedFault extends Error {
 }
 
 const armed = new Map<FaultPoint, FaultAction>();
+/** Read from SHOP_FAULTS, armed once the start-up work is over (`armPendingFaults`). */
+const pending = new Map<FaultPoint, FaultAction>();
 
 /** Arms a fault point: the next time the code passes it, the action happens (once). */
 export function armFault(point: FaultPoint, action: FaultAction = 'throw'): void {
@@ -41,8 +43,12 @@ export function disarmFaults(): void {
   armed.clear();
 }
 
-/** Reads `SHOP_FAULTS` (e.g. `checkout.after-claim=kill`). Throws on an unknown point or action. */
-export function armFaultsFromEnv(env: NodeJS.ProcessEnv = process.env): void {
+/**
+ * Reads `SHOP_FAULTS` (e.g. `checkout.after-claim=kill`); throws on an unknown point or action.
+ * They take effect at `armPendingFaults()`, once the start-up reconciliation is over, so a test
+ * kills the process in the steps of a new order rather than in the recovery of the last one.
+ */
+export function faultsFromEnv(env: NodeJS.ProcessEnv = process.env): void {
   const spec = env.SHOP_FAULTS?.trim();
   if (!spec || env.NODE_ENV === 'production') return;
   for (const item of spec.split(',')) {
@@ -50,8 +56,13 @@ export function armFaultsFromEnv(env: NodeJS.ProcessEnv = process.env): void {
     if (!FAULT_POINTS.includes(point as FaultPoint) || (action !== 'throw' && action !== 'kill')) {
       throw new Error(`SHOP_FAULTS: unknown fault "${item}" (points: ${FAULT_POINTS.join(', ')}; actions: throw, kill)`);
     }
-    armFault(point as FaultPoint, action);
+    pending.set(point as FaultPoint, action);
   }
+}
+
+export function armPendingFaults(): void {
+  for (const [point, action] of pending) armFault(point, action);
+  pending.clear();
 }
 
 /** A named step boundary: does nothing unless a test armed this point. */

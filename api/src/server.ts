@@ -5,7 +5,7 @@ import { loadConfig, type Config } from './config';
 import { closeDb, dbKind, openDb, type Db } from './db/client';
 import { assertRoomToStart, freeBytesAt, diskFullReason, watchDisk } from './db/disk';
 import { scheduleVacuum } from './db/maintenance';
-import { armFaultsFromEnv } from './faults';
+import { faultsFromEnv } from './faults';
 import { migrateDb, migrationState } from './db/migrate';
 import { flushObservability, initObservability, reportError } from './observability';
 import { version } from './version';
@@ -122,7 +122,7 @@ async function main() {
   }
   const logger = createLogger(config);
   try {
-    armFaultsFromEnv();
+    faultsFromEnv();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -13,6 +13,7 @@ import {
 import type { DomainPlugin } from '../app';
 import { commerceFor, refuseNulCharacters, withProviderOutage } from '../checkout/commerce';
 import { dbKind } from '../db/client';
+import { armPendingFaults } from '../faults';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { PaymentRequestError, WebhookSignatureError } from './provider';
 import { TEST_CARDS } from './test-provider';
@@ -52,10 +53,13 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
     // 'creating' from before this start belongs to a process that died: settle it now.
     const startedAt = new Date();
     const atStart = dbKind(deps.db) === 'pglite' ? { creatingBefore: startedAt } : {};
-    checkout.reconcile(atStart).then(
-      (result) => app.log.info(result, 'payment reconciliation at start done'),
-      (error) => app.log.warn({ err: error }, 'payment reconciliation at start failed'),
-    );
+    checkout
+      .reconcile(atStart)
+      .then(
+        (result) => app.log.info(result, 'payment reconciliation at start done'),
+        (error) => app.log.warn({ err: error }, 'payment reconciliation at start failed'),
+      )
+      .finally(armPendingFaults);
     timers.push(
       setInterval(() => {
         checkout.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciliation failed'));
