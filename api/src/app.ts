@@ -19,6 +19,7 @@ import { TooManyRequests } from './auth/rate-limit';
 import { guardInput } from './body-guard';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { DISK_FULL_MESSAGE, diskFolderOf, isDiskFullError, isWritable, noteDiskFull } from './db/disk';
 import { HttpError } from './http-errors';
 import { reportError } from './observability';
 import { apiRoutes } from './routes';
@@ -76,6 +77,10 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
     reply.header('x-request-id', request.id);
     // No answer of ours is ever to be read as another type than the one it declares.
     reply.header('x-content-type-options', 'nosniff');
+    // A full disk: reading goes on, changes are refused honestly before they start.
+    if (!isWritable(db) && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && request.url.startsWith('/api/')) {
+      return reply.code(503).header('retry-after', '60').send({ error: 'Service Unavailable', message: DISK_FULL_MESSAGE } satisfies ErrorAnswer);
+    }
   });
   // Deep nesting and NUL characters are refused here, once for every route (400 naming the field).
   app.addHook('preValidation', guardInput);
@@ -101,6 +106,11 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
         message: error.message,
         ...(error instanceof HttpError && error.field ? { field: error.field } : {}),
       } satisfies ErrorAnswer);
+    }
+    if (isDiskFullError(error)) {
+      noteDiskFull(db);
+      request.log.error({ err: error, folder: diskFolderOf(db) ?? 'the PostgreSQL server' }, 'disk full: a write failed');
+      return reply.code(503).header('retry-after', '60').send({ error: 'Service Unavailable', message: DISK_FULL_MESSAGE } satisfies ErrorAnswer);
     }
     request.log.error({ err: error }, 'unexpected error');
     reportError(error, { method: request.method, url: request.url, requestId: request.id });

@@ -45,6 +45,8 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   SHOP_URL: optional(z.string()),
   TEST_PAYMENTS: optional(z.enum(['true', 'false'], 'must be true or false')),
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
+  GUEST_BASKETS_PER_CLIENT: z.coerce.number().int().min(0).default(60),
 });
 
 /** An https origin on a real host name: the shop is deployed where shoppers can reach it. */
@@ -76,6 +78,10 @@ export interface Config {
   bodyLimit: number;
   /** TEST_PAYMENTS=true: the offline test provider was chosen on purpose for a public shop. */
   testPayments: boolean;
+  /** Embedded database: below this much free space in DATA_DIR it stops taking changes, bytes. */
+  diskMinFreeBytes: number;
+  /** Guest baskets one client address may create per 10 minutes (0: no limit). */
+  guestBasketsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -118,5 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     bodyLimit: e.BODY_LIMIT,
     testPayments: e.TEST_PAYMENTS === 'true',
+    diskMinFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024,
+    guestBasketsPerClient: e.GUEST_BASKETS_PER_CLIENT,
   };
 }

@@ -3,6 +3,9 @@ import pino from 'pino';
 import { buildApp, type App } from './app';
 import { loadConfig, type Config } from './config';
 import { closeDb, dbKind, openDb, type Db } from './db/client';
+import { assertRoomToStart, freeBytesAt, diskFullReason, watchDisk } from './db/disk';
+import { scheduleVacuum } from './db/maintenance';
+import { faultsFromEnv } from './faults';
 import { migrateDb, migrationState } from './db/migrate';
 import { flushObservability, initObservability, reportError } from './observability';
 import { version } from './version';
@@ -36,14 +39,30 @@ export interface RunningApi {
  */
 export async function startApi(
   config: Config = loadConfig(),
-  options: { logger?: FastifyBaseLogger | boolean } = {},
+  options: {
+    logger?: FastifyBaseLogger | boolean;
+    /** The embedded database's disk fell under DISK_MIN_FREE_MB (changes are refused from then on). */
+    onDiskFull?: (reason: string) => void;
+  } = {},
 ): Promise<RunningApi> {
   const logger = options.logger ?? createLogger(config);
   const log = typeof logger === 'object' ? logger : undefined;
   await initObservability(config, `shop-api@${version}`);
 
   let started = Date.now();
-  const db = await openDb(config, { onPoolError: (err) => log?.error({ err }, 'idle database connection failed') });
+  // The embedded database cannot survive running out of room: refuse to start without a margin.
+  if (!config.databaseUrl) await assertRoomToStart(config.dataDir, config.diskMinFreeBytes);
+  let db: Db;
+  try {
+    db = await openDb(config, { onPoolError: (err) => log?.error({ err }, 'idle database connection failed') });
+  } catch (error) {
+    // PGlite says only that it failed to initialise: name a full disk when that is the cause.
+    if (!config.databaseUrl) {
+      const free = await freeBytesAt(config.dataDir).catch(() => Infinity);
+      if (free < config.diskMinFreeBytes * 2) throw new Error(`${diskFullReason(config.dataDir, free, config.diskMinFreeBytes * 2)} (${(error as Error).message})`);
+    }
+    throw error;
+  }
   const kind = dbKind(db);
   log?.info(
     { database: kind, ...(kind === 'pglite' ? { dataDir: config.dataDir } : {}), ms: Date.now() - started },
@@ -63,9 +82,23 @@ export async function startApi(
 
     app = buildApp({ db, config, logger });
     const url = await app.listen({ host: config.host, port: config.port });
+    // The embedded database: watch its disk, vacuum it on a schedule (PGlite has no autovacuum).
+    const stops: Array<() => void> = [];
+    if (kind === 'pglite') {
+      const disk = watchDisk(db, {
+        dir: config.dataDir,
+        minFreeBytes: config.diskMinFreeBytes,
+        onFull: (reason) => {
+          log?.fatal({ folder: config.dataDir }, reason);
+          options.onDiskFull?.(reason);
+        },
+      });
+      stops.push(disk.stop, scheduleVacuum(db, log));
+    }
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        for (const stop of stops) stop();
         await app!.close();
         await closeDb(db);
         await flushObservability();
@@ -88,6 +121,12 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config);
+  try {
+    faultsFromEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 
   process.on('unhandledRejection', (reason) => {
     logger.error({ err: reason }, 'unhandled promise rejection');
@@ -95,8 +134,11 @@ async function main() {
   });
 
   let running: RunningApi;
+  let stop: (signal: NodeJS.Signals | 'disk full') => void = () => {};
   try {
-    running = await startApi(config, { logger });
+    // A full disk: changes are refused at once; the server stops cleanly (exit 1) rather than
+    // wait for the embedded database to fail mid-write.
+    running = await startApi(config, { logger, onDiskFull: () => stop('disk full') });
   } catch (error) {
     logger.fatal({ err: error }, 'API failed to start');
     reportError(error);
@@ -105,7 +147,8 @@ async function main() {
   }
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  stop = (signal) => {
+    const exitCode = signal === 'disk full' ? 1 : 0;
     if (stopping) {
       logger.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
@@ -120,7 +163,7 @@ async function main() {
     running.close().then(
       () => {
         logger.info('stopped');
-        process.exit(0);
+        process.exit(exitCode);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'error while shutting down');

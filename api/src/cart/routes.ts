@@ -12,6 +12,7 @@ import {
   mergeGuestCartRequestSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
+import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
 import { commerceFor } from '../checkout/commerce';
 import { customerTokenFrom } from '../customer/auth';
 
@@ -21,12 +22,21 @@ import { customerTokenFrom } from '../customer/auth';
  * header) and always gets their own open basket. 401: the token is expired or revoked; 404: the
  * guest basket is unknown, ordered or merged (start a new one).
  */
+/**
+ * Guest baskets one client may create per 10 minutes (GUEST_BASKETS_PER_CLIENT): a shopper needs
+ * one per visit (the browser makes it on the first add), a script must not fill the database.
+ */
+export const guestBasketsRule = (max: number): LimitRule => ({ name: 'guest-basket-ip', max, windowMs: 10 * 60_000 });
+
 export const cartRoutes: DomainPlugin = async (app, deps) => {
   const { cart } = commerceFor({ ...deps, log: app.log });
   const noStore = { 'cache-control': 'no-store' };
+  const limiter = await createLimiter(app, deps.config);
+  const guestBaskets = guestBasketsRule(deps.config.guestBasketsPerClient);
 
-  app.post('/cart/guest/create', { schema: { response: { 200: guestCartAnswerSchema } } }, async (_request, reply) => {
+  app.post('/cart/guest/create', { schema: { response: { 200: guestCartAnswerSchema } } }, async (request, reply) => {
     reply.headers(noStore);
+    if (guestBaskets.max > 0) await limiter.hit(guestBaskets, request, clientIp(request));
     return cart.createGuestCart();
   });
 

@@ -272,6 +272,30 @@ export function createCartStore(db: Db) {
       return rows.length;
     },
 
+    /**
+     * Deletes guest baskets that were made and never had a line (last touched before `before`):
+     * what a page visit without a purchase, or a flood of creations, leaves behind. In batches of
+     * `batch`, at most `maxBatches` per call; answers how many went.
+     */
+    async purgeEmptyGuestCarts(before: Date, batch = 1000, maxBatches = 20): Promise<number> {
+      let total = 0;
+      for (let i = 0; i < maxBatches; i++) {
+        const rows = await queryRows<{ id: string }>(
+          db,
+          sql`delete from carts where id in (
+                select c.id from carts c
+                where c.customer_id is null and c.status = 'active' and c.updated_at < ${before.toISOString()}::timestamptz
+                  and not exists (select 1 from cart_items i where i.cart_id = c.id)
+                  and not exists (select 1 from payments pa where pa.cart_id = c.id)
+                limit ${batch})
+              returning id`,
+        );
+        total += rows.length;
+        if (rows.length < batch) break;
+      }
+      return total;
+    },
+
     async deleteLines(ids: readonly number[], executor: Executor = db): Promise<void> {
       if (ids.length === 0) return;
       await executor.delete(cartItems).where(inArray(cartItems.id, [...ids]));

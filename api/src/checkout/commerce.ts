@@ -48,7 +48,11 @@ export function commerceFor(deps: { db: Db; config: Config; log?: FastifyBaseLog
   const settings = loadPaymentSettings(env);
   const authSettings = loadAuthSettings(env);
   const shopUrl = authSettings.shopUrl;
-  const testProvider = config.stripeSecretKey ? null : createTestProvider(db);
+  const testProvider = config.stripeSecretKey
+    ? null
+    : createTestProvider(db, {
+        onEventError: (err, event) => log.error({ err, eventId: event.id, type: event.type }, 'test provider event not applied: reconciliation will settle it'),
+      });
   const provider: PaymentProvider = config.stripeSecretKey
     ? createStripeProvider({
         secretKey: config.stripeSecretKey,

@@ -14,6 +14,8 @@ import { toCartAnswer, type CartContext, type CartOwnerInput, type CartService }
 import type { CartRow, CartStore, Tx } from '../cart/store';
 import { authenticateCustomer, type AuthenticatedCustomer } from '../customer/auth';
 import type { Db } from '../db/client';
+import { isDiskFullError } from '../db/disk';
+import { faultPoint } from '../faults';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { enqueueMail } from '../mail/outbox';
 import { orderConfirmationMail } from '../mail/templates';
@@ -44,8 +46,11 @@ import type { CheckoutStore } from './store';
  * 3. Record the outcome (second transaction): paid or processing: the basket is closed and the
  *    confirmation mail goes to the outbox; needs an extra step: answer where to go; declined: the
  *    order is removed, the stock given back and the basket reopened as it was.
- * The order becomes 'processing' (paid) only when the provider's event says the payment
- * succeeded (Stripe webhook; the test provider's own events), with the amount and currency checked.
+ * The order becomes 'processing' (paid) when the provider's intent has succeeded, with the amount
+ * and currency checked, exactly once, whichever path sees that intent first: the provider's event
+ * (Stripe webhook; the test provider's own), the answer to the create call (a retry with the same
+ * key answers the intent without a second event), or reconciliation (`reconcile`, at start and
+ * every minute), which asks the provider about every attempt not in a final state.
  */
 
 export const CHECKOUT_MESSAGES = {
@@ -71,6 +76,10 @@ const REPEAT_WINDOW_MS = 15 * 60_000;
 const STALE_CREATING_MS = 30_000;
 /** How long a concurrent confirm waits for the first one's outcome. */
 const WAIT_FOR_OUTCOME_MS = 25_000;
+/** Marks an attempt whose payment did not match its order: reconciliation leaves it to a person. */
+const AMOUNT_MISMATCH = 'amount_mismatch';
+/** Empty guest baskets (made, nothing added) are deleted after this many hours. */
+export const EMPTY_GUEST_CART_HOURS = 3;
 
 export interface CheckoutDeps {
   db: Db;
@@ -277,9 +286,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const detail = `amount/currency mismatch: paid ${intent.amount} ${currency}, order ${order.grandTotalPence} gbp, attempt ${payment.amountPence} ${payment.currency}`;
       log.error({ paymentId, orderId: order.id, intentId: intent.id }, `payment rejected: ${detail}`);
       await orders.setStatus(tx, order.id, order.status, `Payment ${intent.id} NOT accepted: ${detail}. Check the payment before shipping.`);
+      await payments.update(payment.id, { errorCode: AMOUNT_MISMATCH, errorMessage: detail }, tx);
       return { outcome: 'rejected', detail };
     }
-    await payments.update(payment.id, { paidAt: new Date(), intentId: intent.id || payment.intentId }, tx);
+    await payments.update(payment.id, { paidAt: new Date(), intentId: intent.id || payment.intentId, errorCode: null, errorMessage: null }, tx);
     if (order.status === 'pending') {
       await orders.setStatus(
         tx,
@@ -289,6 +299,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
       );
     }
     return { outcome: 'processed', detail: null };
+  }
+
+  /**
+   * The provider took (or is settling) the payment of an attempt: a succeeded intent marks the
+   * order paid (once: `paid_at`), then the basket is closed and the confirmation queued (once).
+   * Every path that sees such an intent comes here. Answers whether this call closed the basket.
+   */
+  async function settle(tx: Tx, paymentId: number, intent: ProviderIntent): Promise<{ closed: boolean; outcome: string; detail: string | null }> {
+    let paid = { outcome: 'processed', detail: null as string | null };
+    if (intent.status === 'succeeded') {
+      paid = await markPaid(tx, paymentId, intent);
+      if (paid.outcome === 'rejected') return { closed: false, ...paid };
+    }
+    const closed = await finalize(tx, paymentId, intent);
+    return { closed, ...paid };
   }
 
   /** Finds our attempt for a provider intent: by its id, else by the metadata we gave it. */
@@ -315,10 +340,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       case 'succeeded':
       case 'processing':
       case 'requires_capture': {
-        // Often the provider's event got here first and did it all ('succeeded' is only set with the basket closed).
+        // Often the provider's event got here first and did it all.
         const current = await payments.findById(paymentId);
-        if (current?.status === 'succeeded') return outcomeAnswer(current);
-        const closed = await db.transaction((tx) => finalize(tx, paymentId, intent));
+        if (current?.status === 'succeeded' && current.paidAt) return outcomeAnswer(current);
+        const { closed } = await db.transaction((tx) => settle(tx, paymentId, intent));
         if (closed) deps.kickMail();
         break;
       }
@@ -366,11 +391,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await db.transaction((tx) => release(tx, payment.id, 'failed', { code: error.code, message: error.message }));
         throw new HttpError(400, `Your payment details could not be used: ${error.message}`, 'payment.piPaymentMethodId');
       }
+      // Our own database failing (a full disk) is not the provider's outage: say what it is.
+      if (isDiskFullError(error)) throw error;
       log.error({ err: error, paymentId: payment.id }, 'payment provider call failed');
       await payments.markRetryable(payment.id);
       throw new HttpError(503, CHECKOUT_MESSAGES.paymentUnreachable);
     }
-    return applyIntent(payment.id, intent);
+    faultPoint('checkout.before-outcome');
+    const answer = await applyIntent(payment.id, intent);
+    faultPoint('checkout.after-outcome');
+    return answer;
   }
 
   /**
@@ -437,6 +467,77 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return (await payments.findById(payment.id)) ?? payment;
   }
 
+  /**
+   * Asks the provider how an attempt with an intent stands and applies it. An attempt waiting for
+   * its extra step is left to the shopper (and the hold sweep); an unreachable provider leaves it
+   * for the next reconciliation.
+   */
+  async function settleFromProvider(payment: PaymentRow): Promise<void> {
+    if (!payment.intentId) return;
+    let intent: ProviderIntent;
+    try {
+      intent = await provider.retrieve(payment.intentId);
+    } catch (error) {
+      log.warn({ err: error, paymentId: payment.id, intentId: payment.intentId }, 'could not ask the provider about a payment: retried by reconciliation');
+      if (payment.status === 'succeeded' || payment.status === 'processing') {
+        // Taken, as far as we know: the basket is closed now; paid is recorded when the provider answers.
+        await deps.mailLinks.prime();
+        if (await db.transaction((tx) => finalize(tx, payment.id, null))) deps.kickMail();
+      }
+      return;
+    }
+    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return;
+    try {
+      await applyIntent(payment.id, intent);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
+
+  /**
+   * Reconciliation: every attempt not in a final state is checked against the provider (Stripe
+   * and the test provider alike), so money taken always ends in a paid order and a dead attempt
+   * never keeps its stock: attempts with an intent are settled from it; attempts left 'creating'
+   * longer than 30 s (their process died before it had the provider's answer) ask
+   * the provider again with their idempotency key, which answers the same intent or makes the one
+   * the shopper asked for. `creatingBefore`: attempts 'creating' since before then count as dead
+   * at once; right only when no other process can be placing orders (the embedded database at
+   * start, with this process's start time: its lock guarantees one process).
+   */
+  async function reconcile(options: { creatingBefore?: Date } = {}): Promise<{ settled: number; retried: number }> {
+    const creatingAge = Math.max(0, options.creatingBefore ? Date.now() - options.creatingBefore.getTime() : STALE_CREATING_MS);
+    let settled = 0;
+    let retried = 0;
+    for (const payment of await payments.unsettled(AMOUNT_MISMATCH)) {
+      try {
+        await settleFromProvider(payment);
+        const after = await payments.findById(payment.id);
+        if (after && (after.status !== payment.status || Boolean(after.paidAt) !== Boolean(payment.paidAt))) settled++;
+      } catch (error) {
+        log.warn({ err: error, paymentId: payment.id }, 'could not reconcile a payment');
+      }
+    }
+    for (const payment of await payments.staleAttempts('creating', new Date(Date.now() - creatingAge))) {
+      try {
+        if (!(await payments.claimStale(payment.id, creatingAge))) continue;
+        const order = payment.orderId ? await checkoutStore.findOrder(db, payment.orderId) : undefined;
+        await runPayment(payment, {
+          returnUrl: returnUrlFor(null),
+          email: order?.email ?? null,
+          orderNumber: order?.number ?? '',
+          orderRef: order?.publicRef ?? '',
+        }).catch((error) => {
+          if (!(error instanceof HttpError)) throw error;
+        });
+        retried++;
+      } catch (error) {
+        log.warn({ err: error, paymentId: payment.id }, 'could not retry a payment attempt');
+      }
+    }
+    if (settled + retried > 0) log.info({ settled, retried }, 'payments reconciled with the provider');
+    return { settled, retried };
+  }
+
   // ------------------------------------------------------------------ whose basket
 
   async function customerFor(token: string): Promise<AuthenticatedCustomer> {
@@ -484,7 +585,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (cart.status === 'ordered') {
         const paid = await payments.findPaidForCart(cart.id, tx);
         if (!paid) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);
-        return { kind: 'existing', payment: paid };
+        return { kind: 'existing', payment: paid, unfinished: paid.status === 'succeeded' && !paid.paidAt };
       }
       const live = await payments.findLiveForCart(cart.id, tx);
       if (live) {
@@ -646,6 +747,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const ctx = await resolveForConfirm(input.owner);
         const claimed = await claim(ctx, input);
         if (claimed.kind === 'new') {
+          faultPoint('checkout.after-claim');
           return runPayment(claimed.payment, {
             returnUrl,
             email: claimed.email,
@@ -655,9 +757,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
         if (claimed.kind === 'existing') {
           if (claimed.unfinished) {
-            // Paid, but the basket was never closed (the process stopped in between): finish it now.
-            await deps.mailLinks.prime();
-            if (await db.transaction((tx) => finalize(tx, claimed.payment.id, null))) deps.kickMail();
+            // Taken by the provider, but not yet recorded as paid (the process stopped in between):
+            // settle it from the intent now.
+            await settleFromProvider(claimed.payment);
           }
           return awaitOutcome(claimed.payment.id, returnUrl);
         }
@@ -733,8 +835,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             outcome = 'rejected';
             detail = `status ${intent.status} in a succeeded event`;
           } else {
-            ({ outcome, detail } = await markPaid(tx, payment.id, intent));
-            if (outcome === 'processed') closed = await finalize(tx, payment.id, intent);
+            ({ closed, outcome, detail } = await settle(tx, payment.id, intent));
           }
         } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
           const released = await release(
@@ -756,15 +857,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return result;
     },
 
+    reconcile,
+
     /**
      * Clean-up: cancels payments left waiting for an extra step longer than `holdMs` (the stock
-     * goes back), retries attempts whose call to the provider never finished, and deletes guest
-     * baskets untouched for `guestCartDays` that never reached checkout.
+     * goes back), reconciles attempts whose outcome is not recorded, deletes guest baskets
+     * untouched for `guestCartDays` that never reached checkout, and empty guest baskets after
+     * `emptyGuestCartHours`.
      */
-    async sweep(holdMs: number, guestCartDays = 30): Promise<{ cancelled: number; retried: number; purged: number }> {
+    async sweep(
+      holdMs: number,
+      guestCartDays = 30,
+      emptyGuestCartHours = EMPTY_GUEST_CART_HOURS,
+    ): Promise<{ cancelled: number; retried: number; purged: number; emptyPurged: number }> {
       let cancelled = 0;
-      let retried = 0;
       const purged = await cartStore.purgeAbandonedGuestCarts(new Date(Date.now() - guestCartDays * 24 * 3600_000));
+      const emptyPurged = await cartStore.purgeEmptyGuestCarts(new Date(Date.now() - emptyGuestCartHours * 3600_000));
       for (const payment of await payments.staleAttempts('requires_action', new Date(Date.now() - holdMs))) {
         try {
           const after = await cancelAttempt(payment);
@@ -773,24 +881,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           log.warn({ err: error, paymentId: payment.id }, 'could not cancel an abandoned payment');
         }
       }
-      for (const payment of await payments.staleAttempts('creating', new Date(Date.now() - STALE_CREATING_MS * 4))) {
-        try {
-          if (!(await payments.claimStale(payment.id, STALE_CREATING_MS))) continue;
-          const order = payment.orderId ? await checkoutStore.findOrder(db, payment.orderId) : undefined;
-          await runPayment(payment, {
-            returnUrl: returnUrlFor(null),
-            email: order?.email ?? null,
-            orderNumber: order?.number ?? '',
-            orderRef: order?.publicRef ?? '',
-          }).catch((error) => {
-            if (!(error instanceof HttpError)) throw error;
-          });
-          retried++;
-        } catch (error) {
-          log.warn({ err: error, paymentId: payment.id }, 'could not retry a payment attempt');
-        }
-      }
-      return { cancelled, retried, purged };
+      const { retried } = await reconcile();
+      return { cancelled, retried, purged, emptyPurged };
     },
 
     /** For the cart domain: a basket held by a payment is given back before it changes. */

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,10 +36,10 @@ export interface PgliteOptions {
 
 /** Opens (creating on first use) an embedded PGlite database with pg_trgm available. */
 export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
-  let unlock = () => {};
+  let unlock = async () => {};
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    unlock = lockDataDir(options.dataDir);
+    unlock = await lockDataDir(options.dataDir);
   }
   try {
     const client = await PGlite.create({
@@ -51,12 +52,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
       try {
         if (!client.closed) await client.close();
       } finally {
-        unlock();
+        await unlock();
       }
     });
     return db;
   } catch (error) {
-    unlock();
+    await unlock();
     throw error;
   }
 }
@@ -107,48 +108,4 @@ export async function closeDb(db: Db): Promise<void> {
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/**
- * PGlite is single-process: two processes writing one folder corrupt it. A pid file beside the
- * folder refuses a second opener while the first one is alive (a stale file is taken over).
- */
-function lockDataDir(dataDir: string): () => void {
-  const lockFile = `${dataDir.replace(/[\\/]+$/, '')}.lock`;
-  const mine = String(process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, mine, { flag: 'wx' });
-      return () => {
-        try {
-          if (fs.readFileSync(lockFile, 'utf8') === mine) fs.unlinkSync(lockFile);
-        } catch {
-          /* already gone */
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
-          `The embedded database ${dataDir} is in use by process ${owner}. Stop it first, ` +
-            'or set DATA_DIR to another folder, or DATABASE_URL to a PostgreSQL server.',
-        );
-      }
-      if (owner === process.pid) {
-        throw new Error(`The embedded database ${dataDir} is already open in this process.`);
-      }
-      fs.rmSync(lockFile, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockFile}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

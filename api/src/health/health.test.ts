@@ -22,6 +22,7 @@ describe('GET /api/health', () => {
       database: {
         kind: expectedKind,
         ok: true,
+        writable: true,
         migrations: {
           applied: journal.length,
           total: journal.length,
@@ -55,6 +56,7 @@ describe('checkHealth', () => {
   const store = (over: Partial<HealthStore>): HealthStore => ({
     kind: 'pglite',
     ping: async () => {},
+    writable: () => true,
     migrations: async () => ({ applied: 2, total: 2, latest: '0001_x', pending: 0 }),
     ...over,
   });
@@ -67,6 +69,13 @@ describe('checkHealth', () => {
     expect(report.healthy).toBe(false);
     expect(report.answer.status).toBe('degraded');
     expect(report.answer.database.ok).toBe(true);
+  });
+
+  it('is degraded, naming the disk, when the database cannot take changes', async () => {
+    const report = await checkHealth(store({ writable: () => false }), '1.0.0');
+    expect(report.healthy).toBe(false);
+    expect(report.answer).toMatchObject({ status: 'degraded', database: { ok: true, writable: false } });
+    expect(report.problem).toMatch(/^disk full/);
   });
 
   it('stays ok when the database is ahead of this instance (rolling deploy)', async () => {

@@ -9,22 +9,25 @@ export interface HealthReport {
 }
 
 /**
- * Healthy when the database answers and every shipped migration is applied. A database with
+ * Healthy when the database answers, can take changes (not a full disk) and every shipped
+ * migration is applied. A database with
  * more migrations than this instance knows (a newer instance in a rolling deploy) stays healthy.
  */
 export async function checkHealth(store: HealthStore, version: string): Promise<HealthReport> {
   try {
     await store.ping();
     const migrations = await store.migrations();
-    const healthy = migrations.pending === 0;
+    const writable = store.writable();
+    const healthy = migrations.pending === 0 && writable;
+    const problem = !writable ? 'disk full: the database cannot take changes' : `${migrations.pending} migration(s) not applied`;
     return {
       healthy,
       answer: {
         status: healthy ? 'ok' : 'degraded',
-        database: { kind: store.kind, ok: true, migrations },
+        database: { kind: store.kind, ok: true, writable, migrations },
         version,
       },
-      ...(healthy ? {} : { problem: `${migrations.pending} migration(s) not applied` }),
+      ...(healthy ? {} : { problem }),
     };
   } catch (problem) {
     return {

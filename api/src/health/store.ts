@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { dbKind, queryRows, type Db, type DbKind } from '../db/client';
+import { isWritable } from '../db/disk';
 import { migrationState, type MigrationState } from '../db/migrate';
 
 /** Database probes for the health check. */
@@ -7,6 +8,8 @@ export interface HealthStore {
   kind: DbKind;
   /** Round trip to the database; throws when it cannot answer. */
   ping(): Promise<void>;
+  /** False while the database cannot take changes (a full disk). */
+  writable(): boolean;
   migrations(): Promise<MigrationState>;
 }
 
@@ -16,6 +19,7 @@ export function createHealthStore(db: Db): HealthStore {
     async ping() {
       await queryRows(db, sql`select 1 as ok`);
     },
+    writable: () => isWritable(db),
     migrations: () => migrationState(db),
   };
 }

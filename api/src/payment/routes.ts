@@ -12,6 +12,8 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
 import { commerceFor, withProviderOutage } from '../checkout/commerce';
+import { dbKind } from '../db/client';
+import { armPendingFaults } from '../faults';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { PaymentRequestError, WebhookSignatureError } from './provider';
 import { TEST_CARDS } from './test-provider';
@@ -21,6 +23,8 @@ import { TEST_CARDS } from './test-provider';
  * a hold ends at most a minute after CHECKOUT_HOLD_MINUTES.
  */
 const SWEEP_MS = 60_000;
+/** How often payments without a recorded outcome are checked against the provider. */
+const RECONCILE_MS = 60_000;
 
 /**
  * Payments under /api/payment:
@@ -43,16 +47,33 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
     app.log.warn('payments: STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified, so orders will not be marked paid');
   }
 
-  // Clean-up of abandoned extra steps, while the app runs.
-  let timer: NodeJS.Timeout | undefined;
+  // Reconciliation with the provider at start and every minute; clean-up of abandoned extra steps
+  // and guest baskets every minute, while the app runs.
+  const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      checkout.sweep(settings.holdMinutes * 60_000).catch((error) => app.log.warn({ err: error }, 'payment sweep failed'));
-    }, SWEEP_MS);
-    timer.unref();
+    // On the embedded database this is the only process (its lock), so an attempt still
+    // 'creating' from before this start belongs to a process that died: settle it now.
+    const startedAt = new Date();
+    const atStart = dbKind(deps.db) === 'pglite' ? { creatingBefore: startedAt } : {};
+    checkout
+      .reconcile(atStart)
+      .then(
+        (result) => app.log.info(result, 'payment reconciliation at start done'),
+        (error) => app.log.warn({ err: error }, 'payment reconciliation at start failed'),
+      )
+      .finally(armPendingFaults);
+    timers.push(
+      setInterval(() => {
+        checkout.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciliation failed'));
+      }, RECONCILE_MS),
+      setInterval(() => {
+        checkout.sweep(settings.holdMinutes * 60_000).catch((error) => app.log.warn({ err: error }, 'payment sweep failed'));
+      }, SWEEP_MS),
+    );
+    for (const timer of timers) timer.unref();
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    for (const timer of timers) clearInterval(timer);
   });
 
   app.get('/payment/config', { schema: { response: { 200: paymentConfigAnswerSchema } } }, async (_request, reply) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Executor, Tx } from '../cart/store';
 import { paymentEvents, payments, type PaymentStatus } from './schema';
@@ -102,6 +102,29 @@ export function createPaymentStore(db: Db) {
         .select()
         .from(payments)
         .where(and(eq(payments.status, status), lt(payments.updatedAt, before)))
+        .orderBy(payments.updatedAt)
+        .limit(limit);
+    },
+
+    /**
+     * Attempts with an intent whose outcome is not recorded: waiting for an extra step or
+     * settling, or taken by the provider and not yet marked paid. Oldest first. Attempts marked
+     * with `skipErrorCode` (a payment that did not match its order) are left to a person.
+     */
+    async unsettled(skipErrorCode: string, limit = 200): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            isNotNull(payments.intentId),
+            or(
+              inArray(payments.status, ['requires_action', 'processing']),
+              and(eq(payments.status, 'succeeded'), isNull(payments.paidAt)),
+            ),
+            or(isNull(payments.errorCode), sql`${payments.errorCode} <> ${skipErrorCode}`),
+          ),
+        )
         .orderBy(payments.updatedAt)
         .limit(limit);
     },

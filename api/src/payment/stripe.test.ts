@@ -65,7 +65,7 @@ describe('Stripe provider (against a local fake Stripe)', () => {
     expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fake', currency: 'gbp', country: 'GB' });
   });
 
-  it('charges the server total in pence with an idempotency key; the signed webhook marks it paid; a replay is not processed again', async () => {
+  it('charges the server total in pence with an idempotency key; Stripe\'s succeeded answer marks it paid once; the webhook and its replay change nothing', async () => {
     const p = await createProduct(t.db, { pricePence: 4_999, stock: 5 });
     const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 2 }]);
     const before = fake.creates.length;
@@ -80,9 +80,9 @@ describe('Stripe provider (against a local fake Stripe)', () => {
     expect(create.params.return_url).toBe('http://localhost:8080/payment-complete');
     expect(create.idempotencyKey).toBe(`order-${cartId}-13192-1`);
 
-    // Stripe said succeeded, but the order is paid only when the webhook says so.
+    // Stripe's answer says succeeded (the intent's state): paid now, whether or not a webhook follows.
     let order = await orderOf(placed.orderRef);
-    expect(order.status).toBe('pending');
+    expect(order.status).toBe('processing');
     expect(order.paymentReference).toBe(placed.paymentIntentId);
     const [cart] = await t.db.select().from(carts).where(eq(carts.id, cartId));
     expect(cart!.status).toBe('ordered');
@@ -90,7 +90,7 @@ describe('Stripe provider (against a local fake Stripe)', () => {
     const event = stripeEvent('payment_intent.succeeded', fake.intents.get(placed.paymentIntentId)!);
     let hook = await webhook(event);
     expect(hook.statusCode).toBe(200);
-    expect(hook.json()).toEqual({ received: true, duplicate: false, outcome: 'processed' });
+    expect(hook.json()).toEqual({ received: true, duplicate: false, outcome: 'ignored' });
     order = await orderOf(placed.orderRef);
     expect(order.status).toBe('processing');
 
@@ -105,8 +105,9 @@ describe('Stripe provider (against a local fake Stripe)', () => {
   it('refuses forged, tampered, stale and unsigned webhooks with 400 and changes nothing', async () => {
     const p = await createProduct(t.db, { pricePence: 1_000 });
     const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
-    const placed = (await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_visa'))).json() as Placed;
-    const event = stripeEvent('payment_intent.succeeded', fake.intents.get(placed.paymentIntentId)!);
+    // Waiting for 3-D Secure: a forged 'succeeded' event must not mark it paid.
+    const placed = (await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_threeDSecure2Required'))).json() as Placed;
+    const event = stripeEvent('payment_intent.succeeded', { ...fake.intents.get(placed.paymentIntentId)!, status: 'succeeded' });
     const attempts = [
       await webhook(event, { secret: 'whsec_attacker' }),
       await webhook(event, { tamper: (s) => s.replace('"amount":', '"amount": ') }),
@@ -125,8 +126,9 @@ describe('Stripe provider (against a local fake Stripe)', () => {
   it('checks amount and currency against the order: a mismatching event does not mark it paid', async () => {
     const p = await createProduct(t.db, { pricePence: 2_000 });
     const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
-    const placed = (await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_visa'))).json() as Placed;
-    const intent = fake.intents.get(placed.paymentIntentId)!;
+    // Waiting for 3-D Secure, so only the events can settle it.
+    const placed = (await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_threeDSecure2Required'))).json() as Placed;
+    const intent = { ...fake.intents.get(placed.paymentIntentId)!, status: 'succeeded' as const };
     let hook = await webhook(stripeEvent('payment_intent.succeeded', { ...intent, amount: intent.amount - 1 }));
     expect(hook.json()).toMatchObject({ outcome: 'rejected' });
     hook = await webhook(stripeEvent('payment_intent.succeeded', { ...intent, currency: 'usd' }));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { faultPoint } from '../faults';
 import { badRequest } from '../http-errors';
 import {
   DECLINE_MESSAGES,
@@ -170,7 +171,10 @@ export interface TestProvider extends PaymentProvider {
   authenticate(intentId: string, outcome: 'complete' | 'fail'): Promise<ProviderIntent>;
 }
 
-export function createTestProvider(db: Db, options: { returnPath?: string } = {}): TestProvider {
+export function createTestProvider(
+  db: Db,
+  options: { returnPath?: string; onEventError?: (error: unknown, event: ProviderEvent) => void } = {},
+): TestProvider {
   const handlers: EventHandler[] = [];
   const returnPath = options.returnPath ?? '/payment-complete';
 
@@ -201,9 +205,20 @@ export function createTestProvider(db: Db, options: { returnPath?: string } = {}
     };
   }
 
+  /**
+   * Tells checkout, like a Stripe webhook. A handler that fails (the database is unwritable) does
+   * not undo the payment, as at Stripe: the intent stands, and checkout learns its outcome from the
+   * intent itself (the answer to the call, or reconciliation).
+   */
   async function emit(type: string, intent: ProviderIntent) {
     const event: ProviderEvent = { id: `evt_test_${hex(12)}`, type, intent };
-    for (const handler of handlers) await handler('test', event);
+    for (const handler of handlers) {
+      try {
+        await handler('test', event);
+      } catch (error) {
+        options.onEventError?.(error, event);
+      }
+    }
   }
 
   async function find(intentId: string): Promise<IntentRow> {
@@ -256,6 +271,8 @@ export function createTestProvider(db: Db, options: { returnPath?: string } = {}
         .from(testPaymentIntents)
         .where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey))
         .limit(1);
+      // A retry with the same key answers the intent as it stands, with no second event (Stripe
+      // does the same): checkout settles from the intent's status, not from having had an event.
       if (existing) return toIntent(existing);
       const pm = await paymentMethod(input.paymentMethodId);
       if (!pm) throw new PaymentRequestError(`No such PaymentMethod: '${input.paymentMethodId}'`, 'resource_missing');
@@ -283,9 +300,11 @@ export function createTestProvider(db: Db, options: { returnPath?: string } = {}
         return toIntent(row!);
       }
       const intent = await toIntent(inserted[0]!);
+      faultPoint('payment.after-intent');
       if (status === 'succeeded') await emit('payment_intent.succeeded', intent);
       else if (status === 'requires_payment_method') await emit('payment_intent.payment_failed', intent);
       else await emit('payment_intent.requires_action', intent);
+      faultPoint('payment.before-answer');
       return intent;
     },
 

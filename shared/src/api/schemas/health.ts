@@ -16,6 +16,8 @@ export const healthAnswerSchema = z.object({
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     ok: z.boolean(),
+    /** False when the database cannot take changes (a full disk); absent when it does not answer. */
+    writable: z.boolean().optional(),
     migrations: migrationStateSchema.optional(),
   }),
   version: z.string(),

@@ -1,0 +1,169 @@
+/**
+ * What the reliability runs share (`npm run test:reliability`): starting the real API in a child
+ * process (so it can be killed), waiting for a log line, a shopper's checkout over HTTP, and a
+ * database prepared with products. Not jest: these runs kill and restart processes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { closeDb, openDb, type Db } from '../db/client';
+import { migrateDb } from '../db/migrate';
+import { createProduct, GB_ADDRESS, type CreatedProduct } from '../cart/test-fixtures';
+
+export const apiRoot = path.resolve(__dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  /** Every log line so far. */
+  lines: string[];
+  /** Resolves with the first log line matching (rejects after `timeoutMs` or when the process ends first). */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code (or signal) when the process ends. */
+  exited: Promise<number | NodeJS.Signals>;
+}
+
+/** Starts `src/server.ts` with `env` (NODE_ENV test: no seed) on a free port; does not wait for health. */
+export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), STRIPE_SECRET_KEY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const waiters: Array<{ pattern: RegExp; resolve(line: string): void }> = [];
+  const exited = new Promise<number | NodeJS.Signals>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal!)));
+  let buffer = '';
+  const onData = (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      lines.push(line);
+      if (process.env.RELIABILITY_VERBOSE) console.log(`    [api] ${line}`);
+      for (const w of waiters.splice(0)) {
+        if (w.pattern.test(line)) w.resolve(line);
+        else waiters.push(w);
+      }
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    lines,
+    exited,
+    waitForLine(pattern, timeoutMs = 30_000) {
+      const seen = lines.find((l) => pattern.test(l));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no log line ${pattern} within ${timeoutMs} ms:\n${lines.slice(-20).join('\n')}`)), timeoutMs);
+        waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+        void exited.then((how) => {
+          clearTimeout(timer);
+          reject(new Error(`the API ended (${how}) before logging ${pattern}:\n${lines.slice(-20).join('\n')}`));
+        });
+      });
+    },
+  };
+}
+
+/** Waits until GET /api/health answers 200 (or the process ends). */
+export async function waitHealthy(api: ApiProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (api.child.exitCode !== null || api.child.signalCode !== null) {
+      throw new Error(`the API ended before it was healthy:\n${api.lines.slice(-20).join('\n')}`);
+    }
+    try {
+      if ((await fetch(`${api.url}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the API did not become healthy in time');
+}
+
+/** SIGTERM and wait (a graceful stop: in-flight requests finish, the database closes). */
+export async function stopApi(api: ApiProcess): Promise<number | NodeJS.Signals> {
+  if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGTERM');
+  return api.exited;
+}
+
+export async function postJson(url: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
+
+/** A guest basket with `qty` of `sku`, delivery saved, and a card's payment method id. */
+export async function readyToPay(base: string, sku: string, qty: number, card = '4242424242424242'): Promise<{ cartId: string; pm: string }> {
+  const created = await postJson(`${base}/api/cart/guest/create`);
+  if (created.status !== 200) throw new Error(`guest/create: ${created.status} ${JSON.stringify(created.json)}`);
+  const cartId = created.json.cartId as string;
+  const steps: Array<[string, unknown]> = [
+    ['/api/cart/add', { cartId, productSku: sku, quantity: qty }],
+    ['/api/cart/save-shipping-info', { cartId, address: GB_ADDRESS, shippingMethod: { carrierCode: 'courier', methodCode: 'standard' }, comment: null }],
+  ];
+  for (const [url, body] of steps) {
+    const res = await postJson(`${base}${url}`, body);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.json)}`);
+  }
+  const pm = await postJson(`${base}/api/payment/test/payment-methods`, { type: 'card', card: { number: card, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' } });
+  if (pm.status !== 200) throw new Error(`payment-methods: ${pm.status}`);
+  return { cartId, pm: pm.json.id as string };
+}
+
+export const confirmOrderBody = (cartId: string, pm: string) => ({
+  customerToken: null,
+  cartId,
+  payment: { method: 'stripe_payments', piPaymentMethodId: pm, paymentMethodType: 'card' },
+  billingAddress: GB_ADDRESS,
+});
+
+/** The database of a run: PostgreSQL when DATABASE_URL is set, else PGlite in `dataDir`. */
+export const openRunDb = (dataDir: string): Promise<Db> => openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+
+/** Migrates the run's database and adds products with stock (the API then starts on it). */
+export async function prepareDatabase(dataDir: string, products: number, stock: number): Promise<CreatedProduct[]> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = await openRunDb(dataDir);
+  try {
+    await migrateDb(db);
+    const made: CreatedProduct[] = [];
+    for (let i = 0; i < products; i++) made.push(await createProduct(db, { stock, pricePence: 1250 + i * 100 }));
+    return made;
+  } finally {
+    await closeDb(db);
+  }
+}
+
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`FAILED: ${message}`);
+}
