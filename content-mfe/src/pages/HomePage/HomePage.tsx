@@ -110,9 +110,8 @@ function FeaturedStrip({ products }: { products: FeaturedProduct[] }) {
             </div>
             <h3 className={styles.featureName}>{p.name}</h3>
             <p className={styles.featureText}>{p.strapline}</p>
-            <Link to={p.url} className={styles.button}>
+            <Link to={p.url} className={styles.button} aria-label={`${p.buttonText}: ${p.name}`}>
               {p.buttonText}
-              <span className={styles.hidden}>: {p.name}</span>
             </Link>
           </li>
         ))}
