@@ -87,12 +87,12 @@ describe('HomePage', () => {
     expect(within(strip).getByRole('link', { name: 'Buy Now: Hydrovault 20 Membrane' })).toHaveAttribute('href', '/hv-20');
 
     const points = screen.getByRole('region', { name: 'Why buy from us' });
-    expect(within(points).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Expertise', 'Trust', 'Quality', 'Free Delivery']);
+    expect(within(points).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Expertise', 'Trust', 'Quality', 'Free Delivery']);
     expect(within(points).getByText('Spend £250 ex VAT for Free 1-3 day Delivery')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Resources' })).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/advice');
 
     const posts = await screen.findByRole('region', { name: 'Latest advice' });
-    expect(within(posts).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Post 1', 'Post 2', 'Post 3', 'Post 4']);
+    expect(within(posts).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Post 1', 'Post 2', 'Post 3', 'Post 4']);
     expect(await screen.findByRole('region', { name: 'What our customers say' })).toBeInTheDocument();
   });
 
