@@ -17,6 +17,7 @@ export interface PageMeta {
 interface Cms {
   identifier: string;
   title: string;
+  meta_title?: string | null;
   meta_description?: string | null;
 }
 interface Category {
@@ -133,7 +134,8 @@ export function createMetaResolver(apiUrl: string) {
     if (!page) return notFound();
     return {
       status: 200,
-      title: identifier === 'home' ? DEFAULT_TITLE : pageTitle(page.title),
+      // The home page's title is the CMS page's own (spec: title and description from page 'home').
+      title: identifier === 'home' ? page.meta_title || page.title || DEFAULT_TITLE : pageTitle(page.title),
       description: page.meta_description ?? undefined,
       canonicalPath: path,
       jsonLd: identifier === 'home' ? [] : [breadcrumbLd(origin, [{ name: 'Home', path: '/' }, { name: page.title, path }])],
