@@ -131,7 +131,8 @@ export default function HomePage() {
 
   return (
     <div className={styles.page} data-page="home">
-      <HomeHead page={home} />
+      {/* Until the CMS page is in, the title the page server wrote (the same one) stands. */}
+      {pages.status === 'loading' ? null : <HomeHead page={home} />}
       <section className={styles.hero} aria-labelledby="home-heading">
         <div className={styles.heroText}>
           <h1 id="home-heading" className={styles.heroTitle}>
