@@ -1,5 +1,6 @@
 import { Breadcrumb, NotFound, PageHeading, Spinner } from '@shop/shared';
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
 import { loadCmsPages } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
 import { useLoad } from '../../components/useLoad';
@@ -11,6 +12,14 @@ export default function CmsPage({ identifier: fromProps }: { identifier?: string
   const params = useParams();
   const identifier = fromProps ?? params.identifier ?? '';
   const pages = useLoad(loadCmsPages, 'cms-pages', 'cms pages');
+  const { hash } = useLocation();
+
+  // Links such as an article's author (/about#dan-whitaker) point at an anchor inside the body,
+  // which exists only once the page has loaded.
+  useEffect(() => {
+    if (pages.status !== 'done' || hash.length < 2) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [pages.status, hash]);
 
   if (pages.status === 'loading') {
     return (

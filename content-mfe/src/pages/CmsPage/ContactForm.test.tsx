@@ -4,13 +4,17 @@ import { CONTACT_MESSAGES } from '@shop/shared';
 import { renderAt, scriptApi } from '../../testing/render';
 import { ContactForm } from './ContactForm';
 
+// Typing is the slow part of these tests; no delay between keystrokes.
+const user = userEvent.setup({ delay: null });
+jest.setTimeout(20_000);
+
 const fill = async (values: { name?: string; email?: string; phone?: string; message?: string }) => {
-  if (values.name) await userEvent.type(screen.getByLabelText(/^Name/), values.name);
-  if (values.email) await userEvent.type(screen.getByLabelText(/^Email/), values.email);
-  if (values.phone) await userEvent.type(screen.getByLabelText('Phone (optional)'), values.phone);
-  if (values.message) await userEvent.type(screen.getByLabelText(/^Message/), values.message);
+  if (values.name) await user.type(screen.getByLabelText(/^Name/), values.name);
+  if (values.email) await user.type(screen.getByLabelText(/^Email/), values.email);
+  if (values.phone) await user.type(screen.getByLabelText('Phone (optional)'), values.phone);
+  if (values.message) await user.type(screen.getByLabelText(/^Message/), values.message);
 };
-const send = () => userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+const send = () => user.click(screen.getByRole('button', { name: 'Send Message' }));
 
 describe('ContactForm', () => {
   it('shows the messages under the fields and sends nothing while they are wrong', async () => {
