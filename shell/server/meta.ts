@@ -184,7 +184,7 @@ export function createMetaResolver(apiUrl: string) {
         const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
         const post = posts.find((p) => p.url_key === match.params.articlePage);
         if (!post) return notFound();
-        return { status: 200, title: pageTitle(post.meta_title || post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
+        return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
       }
       // Account, checkout, search and listing pages: their own titles come with the page itself.
       return { status: 200, title: DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };

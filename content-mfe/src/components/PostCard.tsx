@@ -23,7 +23,7 @@ export function PostCard({
   return (
     <article className={styles.card} data-post={post.url_key}>
       <div className={styles.media}>
-        <img className={styles.image} src={post.image} alt="" width={480} height={270} loading="lazy" decoding="async" referrerPolicy="no-referrer" />
+        <img className={styles.image} src={post.image} alt="" width={1200} height={400} loading="lazy" decoding="async" referrerPolicy="no-referrer" />
         {videoId ? (
           <span className={styles.playBadge} aria-hidden="true">
             ▶
@@ -41,8 +41,8 @@ export function PostCard({
               Play video
             </button>
           ) : (
-            <Link to={href} className={styles.secondary} aria-label={`Read more: ${post.name}`}>
-              Read more
+            <Link to={href} className={styles.secondary}>
+              Read more<span className={styles.hidden}> about {post.name}</span>
             </Link>
           )}
         </div>

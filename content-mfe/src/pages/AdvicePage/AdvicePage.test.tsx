@@ -32,7 +32,7 @@ describe('AdvicePage', () => {
     expect(within(crumbs).getByText('Resources')).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('link', { name: 'Fitting a sump pump' })).toHaveAttribute('href', '/advice/fitting-a-sump-pump');
     expect(screen.getByRole('link', { name: 'Installing a cavity drain membrane' })).toHaveAttribute('href', '/advice/installing-a-cavity-drain-membrane');
-    expect(screen.getByRole('link', { name: 'Read more: Fitting a sump pump' })).toHaveAttribute('href', '/advice/fitting-a-sump-pump');
+    expect(screen.getByRole('link', { name: /^Read more\s+about Fitting a sump pump$/ })).toHaveAttribute('href', '/advice/fitting-a-sump-pump');
     expect(screen.getByRole('button', { name: 'Play video: Installing a cavity drain membrane' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Play video: Fitting/ })).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'What our customers say' })).toBeInTheDocument();

@@ -55,7 +55,8 @@ function Article({ post, posts, authors }: { post: BlogPost; posts: BlogPost[]; 
 
   return (
     <article className={styles.page} data-page="article" data-article={post.url_key}>
-      <title>{pageTitle(post.meta_title || post.name)}</title>
+      {/* A meta title is a whole title already; otherwise the post's name in the shop's pattern. */}
+      <title>{post.meta_title || pageTitle(post.name)}</title>
       {post.meta_description ? <meta name="description" content={post.meta_description} /> : null}
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Resources', to: '/advice' }, { label: post.name }]} />
       <div className={styles.hero}>
