@@ -11,6 +11,7 @@ interface Post {
   is_video: boolean;
 }
 interface ListItem {
+  id: number;
   sku: string;
   name: string;
   type_id: string;
@@ -28,14 +29,16 @@ async function posts(request: APIRequestContext): Promise<Post[]> {
   return ((await (await request.get('/api/content/blog-posts')).json()) as { items: Post[] }).items;
 }
 
-/** An article (not a video) recommending a simple product in stock, and that product. */
+/** An article (not a video) recommending a simple product in stock with no required option, and that product. */
 async function articleWithSimpleProduct(request: APIRequestContext) {
   for (const post of (await posts(request)).filter((p) => !p.is_video)) {
     const related = (await (await request.get(`/api/content/blog-post/related-products/${post.id}`)).json()) as ListItem[];
-    const product = related.find((p) => p.type_id === 'simple' && p.is_in_stock);
-    if (product) return { post, product };
+    for (const product of related.filter((p) => p.type_id === 'simple' && p.is_in_stock)) {
+      const info = (await (await request.get(`/api/products/info/${product.id}`)).json()) as { options: { is_require: boolean }[] };
+      if (!info.options.some((o) => o.is_require)) return { post, product };
+    }
   }
-  throw new Error('no article recommends a simple product in stock');
+  throw new Error('no article recommends a simple product in stock without required options');
 }
 
 /** The dev mail folder of the shop the suite started (see playwright.config.ts). */
@@ -131,15 +134,15 @@ test.describe('content pages', () => {
     await expect(content.getByText('Name is required')).toBeVisible();
     await expect(content.getByText('Email is required')).toBeVisible();
     await expect(content.getByText('Message is required')).toBeVisible();
-    await content.getByLabel('Email').fill('not-an-email');
+    await content.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
     await content.getByRole('button', { name: 'Send Message' }).click();
     await expect(content.getByText('Please enter a valid email address.')).toBeVisible();
 
     const marker = `Quote for 40 m2 of cavity drain membrane, ref ${Date.now()}`;
-    await content.getByLabel('Name').fill('Sam Hart');
-    await content.getByLabel('Email').fill('sam.hart@example.co.uk');
-    await content.getByLabel('Phone (optional)').fill('0113 496 0000');
-    await content.getByLabel('Message').fill(marker);
+    await content.getByRole('textbox', { name: 'Name' }).fill('Sam Hart');
+    await content.getByRole('textbox', { name: 'Email' }).fill('sam.hart@example.co.uk');
+    await content.getByRole('textbox', { name: 'Phone (optional)' }).fill('0113 496 0000');
+    await content.getByRole('textbox', { name: 'Message' }).fill(marker);
     await content.getByRole('button', { name: 'Send Message' }).click();
     await expect(content.getByRole('status')).toContainText("Thank you for your message. We'll reply by email within one working day.");
     await expect.poll(() => mailContaining(marker), { timeout: 15_000 }).toBeTruthy();

@@ -97,6 +97,20 @@ describe('ArticlePage', () => {
     error.mockRestore();
   });
 
+  it('takes the shopper to the product page when the product has a required option', async () => {
+    const calls = scriptApi({
+      '/content/blog-posts': { body: { items: posts } },
+      '/content/authors': { body: authors },
+      '/content/blog-post/related-products/2': { body: related },
+      '/products/info/5': { body: { id: 5, options: [{ is_require: true }] } },
+    });
+    const { store } = renderAt('/advice/fitting-a-sump-pump', '/advice/:articlePage', <ArticlePage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Basket: Water Alarm' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/water-alarm');
+    expect(store.get(cartCountAtom)).toBe(0);
+    expect(calls.some((c) => c.path.startsWith('/cart/'))).toBe(false);
+  });
+
   it('shows the shared not-found page for an unknown article', async () => {
     api({ body: {} });
     renderAt('/advice/no-such-article', '/advice/:articlePage', <ArticlePage />);

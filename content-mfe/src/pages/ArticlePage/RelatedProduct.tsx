@@ -1,16 +1,23 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Price, QuantityInput, useBasket, type ProductListItem } from '@shop/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { apiRequest, Price, QuantityInput, useBasket, type ProductListItem } from '@shop/shared';
 import { PRODUCT_PLACEHOLDER } from '../../components/placeholder';
 import styles from './ArticlePage.module.css';
+
+/** What the add needs to know of a product beyond its listing: its required custom options. */
+const productOptionsSchema = z.object({ options: z.array(z.object({ is_require: z.boolean() })) });
 
 /**
  * A product the article recommends: image, name, price ex and inc VAT, then 'View Options' (grouped
  * and configurable products are chosen on their page) or a quantity (minimum 1) and 'Add to Basket'
  * through the shared basket: optimistic, with the 'Added to Basket' modal, rolled back on failure.
+ * As on the catalogue's tiles, a product with a required option is not added blind: the shopper is
+ * taken to its page to choose.
  */
 export function RelatedProduct({ product }: { product: ProductListItem }) {
   const basket = useBasket();
+  const navigate = useNavigate();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState(false);
   const qtyId = useId();
@@ -20,6 +27,11 @@ export function RelatedProduct({ product }: { product: ProductListItem }) {
   const add = async () => {
     setBusy(true);
     try {
+      const info = await apiRequest(`/products/info/${product.id}`, { schema: productOptionsSchema }).catch(() => null);
+      if (info?.options.some((o) => o.is_require)) {
+        navigate(product.url);
+        return;
+      }
       await basket.add({ sku: product.sku, name: product.name, price: product.final_price, qty, image: product.image ?? undefined });
     } finally {
       setBusy(false);
