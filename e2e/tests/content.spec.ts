@@ -52,6 +52,8 @@ function mailContaining(text: string): string | undefined {
 }
 
 test.describe('content pages', () => {
+  // Several axe passes per journey: slow on a busy two-core machine.
+  test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page }) => {
     await acceptCookies(page);
     // No network to YouTube in tests: thumbnails and the player are answered locally.
