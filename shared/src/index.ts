@@ -15,4 +15,5 @@ export * from './api/schemas/catalog';
 export * from './api/schemas/content';
 export * from './data/categories';
 export * from './observability';
+export * from './html/sanitize';
 export * from './api/schemas/reviews';

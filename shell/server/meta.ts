@@ -17,6 +17,7 @@ export interface PageMeta {
 interface Cms {
   identifier: string;
   title: string;
+  meta_title?: string | null;
   meta_description?: string | null;
 }
 interface Category {
@@ -133,7 +134,8 @@ export function createMetaResolver(apiUrl: string) {
     if (!page) return notFound();
     return {
       status: 200,
-      title: identifier === 'home' ? DEFAULT_TITLE : pageTitle(page.title),
+      // The home page's title is the CMS page's own (spec: title and description from page 'home').
+      title: identifier === 'home' ? page.meta_title || page.title || DEFAULT_TITLE : pageTitle(page.title),
       description: page.meta_description ?? undefined,
       canonicalPath: path,
       jsonLd: identifier === 'home' ? [] : [breadcrumbLd(origin, [{ name: 'Home', path: '/' }, { name: page.title, path }])],
@@ -182,7 +184,7 @@ export function createMetaResolver(apiUrl: string) {
         const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
         const post = posts.find((p) => p.url_key === match.params.articlePage);
         if (!post) return notFound();
-        return { status: 200, title: pageTitle(post.meta_title || post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
+        return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
       }
       // Account, checkout, search and listing pages: their own titles come with the page itself.
       return { status: 200, title: DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };

@@ -30,7 +30,8 @@ export function contentSecurityPolicy(config: PageServerConfig): string {
     `img-src 'self' data: blob: https://img.youtube.com https://i.ytimg.com https://*.stripe.com ${remotes.join(' ')}`,
     "font-src 'self'",
     `connect-src 'self' https://api.stripe.com https://m.stripe.network ${[...remotes, ...sentry].join(' ')}`,
-    `frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://www.youtube.com`,
+    // Videos play from YouTube's privacy-enhanced host only (no cookies until played).
+    `frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,15 +1,50 @@
-import { authorsSchema, blogPostsSchema, cmsPagesSchema, idParamsSchema, relatedProductsSchema } from '@shop/shared/schemas';
+import {
+  authorsSchema,
+  blogPostsSchema,
+  cmsPagesSchema,
+  contactFormSchema,
+  contactMessageAnswerSchema,
+  idParamsSchema,
+  relatedProductsSchema,
+} from '@shop/shared/schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DomainPlugin } from '../app';
+import { clientIp, createLimiter, TooManyRequests, type LimitRule } from '../auth/rate-limit';
+import { getOutbox } from '../mail/outbox';
 import { AnswerCache, answerCacheTtl, CATALOG_HTTP_CACHE, useHttpCache } from '../catalog/http-cache';
 import { createCatalogService } from '../catalog/service';
 import { createCatalogStore } from '../catalog/store';
 import { createContentService } from './service';
 import { createContentStore } from './store';
 
+/** Contact form messages per client: enough for a shopper with follow-ups, not for a flood of mail. */
+export const CONTACT_PER_IP: LimitRule = { name: 'contact-ip', max: 5, windowMs: 60 * 60_000 };
+
 /** CMS pages, advice posts, authors and the products an article recommends (under /api/content). */
 export const contentRoutes: DomainPlugin = async (app, { db, config }) => {
   const catalog = createCatalogService(createCatalogStore(db));
-  const service = createContentService(createContentStore(db), catalog.listItems);
+  const service = createContentService(createContentStore(db), catalog.listItems, getOutbox({ db, config, log: app.log }));
+
+  // The contact form writes: its own scope, away from the cached GET answers below.
+  await app.register(async (scope) => {
+    const contact = scope.withTypeProvider<ZodTypeProvider>();
+    const limiter = await createLimiter(contact, config);
+    contact.setErrorHandler((error, _request, reply) => {
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    });
+    contact.post(
+      '/contact/messages',
+      { schema: { body: contactFormSchema, response: { 200: contactMessageAnswerSchema } } },
+      async (request, reply) => {
+        await limiter.hit(CONTACT_PER_IP, request, clientIp(request));
+        const id = await service.sendContactMessage(request.body, clientIp(request) ?? null);
+        reply.header('cache-control', 'no-store');
+        return { status: 'success' as const, id };
+      },
+    );
+  });
+
   useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: answerCacheTtl(config.nodeEnv) }) });
 
   app.get('/content/cms-pages', { schema: { response: { 200: cmsPagesSchema } } }, async () => service.cmsPages());

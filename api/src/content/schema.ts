@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from '../catalog/schema';
 
 /** CMS pages (home, about, policies...), the advice blog and its authors. */
@@ -69,4 +69,22 @@ export const blogPostProducts = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.postId, t.productId] })],
+);
+
+/** Messages shoppers send with the Contact Us form; each is also mailed to the shop (the outbox). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    /** The sender's address as the API saw it (abuse reports); see TRUST_PROXY. */
+    clientIp: text('client_ip'),
+    /** The outbox row that carries the message to the shop. */
+    mailId: bigint('mail_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );

@@ -1,5 +1,7 @@
-import type { Authors, BlogPost, BlogPosts, CmsPages, ProductListItem } from '@shop/shared/schemas';
+import type { Authors, BlogPost, BlogPosts, CmsPages, ContactFormValues, ProductListItem } from '@shop/shared/schemas';
 import { notFound } from '../http-errors';
+import type { Outbox } from '../mail/outbox';
+import { contactMessageMail } from './contact-mail';
 import type { BlogPostRow, ContentStore } from './store';
 
 /** Where the About page introduces an author (the page has an anchor per author). */
@@ -46,8 +48,18 @@ export function createContentService(
   store: ContentStore,
   /** Listing items of product ids (shown ones only, in order): the catalogue's. */
   listItems: (ids: readonly number[]) => Promise<ProductListItem[]>,
+  /** Carries contact messages to the shop's inbox. */
+  outbox?: Pick<Outbox, 'kick'>,
 ) {
   return {
+    /** Stores a Contact Us message and mails it to the shop (sent after the commit). */
+    async sendContactMessage(input: ContactFormValues, clientIp: string | null): Promise<number> {
+      const row = { name: input.name, email: input.email, phone: input.phone || null, message: input.message, clientIp };
+      const id = await store.saveContactMessage(row, (messageId) => contactMessageMail({ id: messageId, ...row }));
+      outbox?.kick();
+      return id;
+    },
+
     async cmsPages(): Promise<CmsPages> {
       const [pages, paths] = await Promise.all([store.activeCmsPages(), store.cmsPaths()]);
       return {

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { blogAuthors, cmsPages } from './schema';
+import { enqueueMail } from '../mail/outbox';
+import type { MailMessage } from '../mail/templates';
+import { blogAuthors, cmsPages, contactMessages } from './schema';
 
 /** The content domain's queries: CMS pages, advice posts and authors. */
 
@@ -21,8 +23,26 @@ export interface BlogPostRow {
   relatedSkus: string[];
 }
 
+export interface NewContactMessage {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  clientIp: string | null;
+}
+
 export function createContentStore(db: Db) {
   return {
+    /** Stores a contact message and its mail to the shop in one transaction: both or neither. */
+    async saveContactMessage(input: NewContactMessage, mail: (id: number) => MailMessage): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+        const mailId = await enqueueMail(tx, mail(row!.id));
+        await tx.update(contactMessages).set({ mailId }).where(eq(contactMessages.id, row!.id));
+        return row!.id;
+      });
+    },
+
     async activeCmsPages() {
       return db
         .select({

@@ -4,7 +4,6 @@ import { cartCountAtom } from '@shop/shared';
 import { product, sumpWithOptions } from '../testing/fixtures';
 import { renderAt, scriptApi } from '../testing/render';
 import { clearProductCache } from './catalogApi';
-import { sanitizeHtml } from './html';
 import { pageList } from './Pagination';
 import { ProductCard, type CardProduct } from './ProductCard';
 import { isShown } from './visibility';
@@ -17,14 +16,6 @@ describe('isShown (status 1 and website 2 only)', () => {
     expect(isShown({ status: 1, extension_attributes: { website_ids: [2] } })).toBe(true);
     expect(isShown({ status: 1, extension_attributes: { website_ids: [1] } })).toBe(false);
     expect(isShown(null)).toBe(false);
-  });
-});
-
-describe('sanitizeHtml', () => {
-  it('keeps text markup and drops scripts, handlers and unsafe links', () => {
-    const clean = sanitizeHtml('<p onclick="x()">Hi <a href="javascript:alert(1)">x</a> <a href="https://example.com">y</a></p><script>alert(1)</script><img src=x onerror="alert(1)">');
-    expect(clean).not.toMatch(/script|onclick|onerror|javascript:/);
-    expect(clean).toContain('<p>Hi <a>x</a> <a href="https://example.com" rel="noopener noreferrer">y</a></p>');
   });
 });
 

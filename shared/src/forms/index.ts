@@ -6,3 +6,4 @@ export * from './messages';
 export * from './countries';
 export * from './address';
 export * from './account';
+export * from './contact';

@@ -1,42 +1,46 @@
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { apiRequest, PageHeading, Spinner } from '@shop/shared';
+import { Breadcrumb, NotFound, PageHeading, Spinner } from '@shop/shared';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { loadCmsPages } from '../../components/contentApi';
+import { HtmlContent } from '../../components/HtmlContent';
+import { useLoad } from '../../components/useLoad';
+import { ContactForm } from './ContactForm';
+import styles from './CmsPage.module.css';
 
-interface CmsPageData {
-  identifier: string;
-  title: string;
-  meta_description?: string;
-  content?: string;
-}
-
-/** A CMS page by identifier (About, Contact, policies, the range maker's page). */
+/** A CMS page by identifier (About, Contact, policies, the range maker's page): title, meta, body. */
 export default function CmsPage({ identifier: fromProps }: { identifier?: string }) {
   const params = useParams();
   const identifier = fromProps ?? params.identifier ?? '';
-  const [page, setPage] = useState<CmsPageData | null | undefined>(undefined);
+  const pages = useLoad(loadCmsPages, 'cms-pages', 'cms pages');
+  const { hash } = useLocation();
 
+  // Links such as an article's author (/about#dan-whitaker) point at an anchor inside the body,
+  // which exists only once the page has loaded.
   useEffect(() => {
-    let live = true;
-    setPage(undefined);
-    apiRequest<undefined>('/content/cms-pages')
-      .then((answer) => {
-        const items = (answer as { items?: CmsPageData[] }).items ?? [];
-        if (live) setPage(items.find((p) => p.identifier === identifier) ?? null);
-      })
-      .catch((error: unknown) => {
-        console.error('[content] cms pages failed to load', error);
-        if (live) setPage(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [identifier]);
+    if (pages.status !== 'done' || hash.length < 2) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [pages.status, hash]);
 
-  if (page === undefined) return <Spinner />;
-  if (page === null) return <PageHeading title="Page not found" heading="Sorry, we couldn't find that page" />;
+  if (pages.status === 'loading') {
+    return (
+      <div className={styles.loading}>
+        <Spinner />
+      </div>
+    );
+  }
+  // A failed load is logged only (spec section 8): nothing to show, but not 'not found' either.
+  if (pages.status === 'failed') return null;
+  const page = pages.data.find((p) => p.identifier === identifier);
+  if (!page) return <NotFound />;
+  const isContact = identifier === 'contact';
   return (
-    <article data-page="cms" data-identifier={identifier}>
-      <PageHeading title={page.title} description={page.meta_description} />
+    <article className={styles.page} data-page="cms" data-identifier={identifier}>
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: page.title }]} />
+      <PageHeading title={page.title} description={page.meta_description ?? undefined} />
+      <div className={isContact ? styles.contactLayout : undefined}>
+        <HtmlContent html={page.content} />
+        {isContact ? <ContactForm /> : null}
+      </div>
     </article>
   );
 }
