@@ -3,8 +3,8 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** Where each visited entry of this tab's history was scrolled to (by location key). */
 const STORAGE_KEY = 'shop.scrollPositions';
-/** How long a restore waits for a remote page to grow tall enough to scroll to. */
-const RESTORE_WAIT_MS = 3000;
+/** How long a restore waits for a remote page (code, then data) to grow tall enough to scroll to. */
+const RESTORE_WAIT_MS = 8000;
 const MAX_ENTRIES = 100;
 
 type Positions = Record<string, { x: number; y: number }>;
@@ -127,6 +127,7 @@ export function ScrollRestoration() {
       window.removeEventListener('wheel', stop);
       window.removeEventListener('touchmove', stop);
       window.removeEventListener('keydown', stop);
+      window.removeEventListener('pointerdown', stop);
     };
     const observer = new ResizeObserver(() => {
       if (!done && attempt()) stop();
@@ -136,6 +137,7 @@ export function ScrollRestoration() {
     window.addEventListener('wheel', stop, { passive: true });
     window.addEventListener('touchmove', stop, { passive: true });
     window.addEventListener('keydown', stop);
+    window.addEventListener('pointerdown', stop);
     return stop;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, navigationType]);
