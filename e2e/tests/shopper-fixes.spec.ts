@@ -212,7 +212,7 @@ test.describe('what shoppers tripped over', () => {
       await expect(removes.first()).toBeFocused();
     });
 
-    test('9. wallet orders say so; a trailing slash and a variant address redirect (301)', async ({ page, request }) => {
+    test('9. a trailing slash and a variant address redirect (301); the gallery counter and From prices', async ({ page, request }) => {
       const slash = await request.get('/damp-proofing/', { maxRedirects: 0 });
       expect(slash.status()).toBe(301);
       expect(slash.headers().location).toBe('/damp-proofing');
