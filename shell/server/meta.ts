@@ -36,6 +36,7 @@ interface Product {
   attrs?: { meta_title?: string | null; meta_description?: string | null; image?: string | null; short_description?: string | null; special_price?: number | null };
   stock?: { is_in_stock: boolean };
   review_summary?: { average: number; count: number };
+  parent?: { id: number; url: string };
 }
 interface BlogPost {
   url_key: string;
@@ -145,6 +146,8 @@ export function createMetaResolver(apiUrl: string) {
   async function productMeta(id: number, origin: string): Promise<PageMeta> {
     const product = await api.get<Product>(`/products/info/${id}`);
     if (!product) return notFound();
+    // A variant of a configurable product lives on its parent's page.
+    if (product.parent) return { status: 301, location: product.parent.url, title: DEFAULT_TITLE, jsonLd: [] };
     const categories = (await api.get<{ categories: Category[] }>('/categories/'))?.categories ?? [];
     const category = categories.find((c) => product.category_ids?.includes(c.id));
     const trail = [{ name: 'Home', path: '/' }, ...(category ? [{ name: category.name, path: category.url }] : []), { name: product.name, path: product.url }];
@@ -190,7 +193,8 @@ export function createMetaResolver(apiUrl: string) {
       return { status: 200, title: DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
     }
     // The catch-all: a URL rewrite of the catalogue, a CMS page, an old path that moved, or nothing.
-    const key = clean.replace(/^\/+|\/+$/g, '');
+    // The trailing slash goes along: the API answers '/damp-proofing/' with a 301 to '/damp-proofing'.
+    const key = clean.replace(/^\/+/, '');
     if (!key) return notFound();
     const resolved = await api.get<Resolved>(`/url-rewrites/resolve?path=${encodeURIComponent(key)}`);
     if (!resolved) return notFound();

@@ -186,6 +186,20 @@ describe('GET /api/products/info/{id}', () => {
     expect(membrane.stock.qty).toBe(64 + 41 + 120);
   });
 
+  it("names a variant's parent, whose page shows it (its own address redirects there)", async () => {
+    const membrane = await info('HV-CDM8');
+    expect(membrane.parent).toBeUndefined();
+    const variant = await info('HV-CDM8-2020');
+    expect(variant.parent).toEqual({ id: membrane.id, url: membrane.url });
+    // Once the parent is disabled, the variant has nowhere to go.
+    await t.db.update(products).set({ status: 2 }).where(eq(products.sku, 'HV-CDM8'));
+    try {
+      expect((await info('HV-CDM8-2020')).parent).toBeUndefined();
+    } finally {
+      await t.db.update(products).set({ status: 1 }).where(eq(products.sku, 'HV-CDM8'));
+    }
+  });
+
   it('answers required custom options with their prices', async () => {
     const twin = await info('HV-SUMP-TWIN');
     const panel = twin.options.find((o) => o.title === 'Control panel')!;

@@ -92,8 +92,20 @@ describe('GET /api/url-rewrites/resolve', () => {
     expect(await resolved('about-us')).toEqual({ type: 'redirect', target: '/about', status: 301 });
   });
 
-  it('tolerates slashes at either end and redirects a path in capitals to its lower-case form', async () => {
-    expect(await resolved('/sump-pumps/')).toEqual({ type: 'category', id: 105, url: '/sump-pumps' });
+  it('tolerates a leading slash, redirects a trailing (or doubled) slash and capitals to the one address', async () => {
+    expect(await resolved('/sump-pumps')).toEqual({ type: 'category', id: 105, url: '/sump-pumps' });
+    // '/damp-proofing/' is not a second page of the category.
+    expect(await resolved('/damp-proofing/')).toEqual({ type: 'redirect', target: '/damp-proofing', status: 301 });
+    expect(await resolved('damp-proofing/')).toEqual({ type: 'redirect', target: '/damp-proofing', status: 301 });
+    expect(await resolved('basement-waterproofing//cavity-drain-membranes')).toEqual({
+      type: 'redirect',
+      target: '/basement-waterproofing/cavity-drain-membranes',
+      status: 301,
+    });
+    expect(await resolved('about/hydrovault-systems/')).toEqual({ type: 'redirect', target: '/about/hydrovault-systems', status: 301 });
+    // An old path with a slash goes straight to where it moved; nothing at all stays a 404.
+    expect(await resolved('damp-proof-membranes/')).toEqual({ type: 'redirect', target: '/damp-proofing', status: 301 });
+    expect((await resolve('no-such-page/')).statusCode).toBe(404);
     expect(await resolved('Damp-Proofing')).toEqual({ type: 'redirect', target: '/damp-proofing', status: 301 });
     expect(await resolved('ABOUT-US')).toEqual({ type: 'redirect', target: '/about', status: 301 });
   });

@@ -60,11 +60,11 @@ export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
     async (request) => service.productInfo(request.params.id),
   );
 
-  /** Addition: typo-tolerant product search for the suggestions box. */
+  /** Addition: typo-tolerant product search: suggestions (`limit`), or paged with its count (`page`, `pageSize`). */
   app.get(
     '/products/search',
     { schema: { querystring: productSearchQuerySchema, response: { 200: productSearchSchema } } },
-    async (request) => service.search(request.query.q, request.query.limit),
+    async (request) => service.search(request.query.q, request.query),
   );
 
   app.get(

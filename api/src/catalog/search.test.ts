@@ -89,6 +89,39 @@ describe('GET /api/products/search', () => {
     expect((await search('hydrovault', 50)).length).toBeGreaterThan(10);
   });
 
+  it('pages through every match with the true count: nothing left out, nothing twice, suggestions first', async () => {
+    const page = async (n: number, pageSize = 24) => {
+      const res = await t.app.inject({ url: `/api/products/search?q=hydrovault&page=${n}&pageSize=${pageSize}` });
+      expect(res.statusCode).toBe(200);
+      return productSearchSchema.parse(res.json());
+    };
+    const first = await page(1);
+    expect(first).toMatchObject({ page: 1, pageSize: 24 });
+    const total = first.totalCount!;
+    // More than the 50 the suggestions' limit allows: the search page used to stop there.
+    const names = await t.db.select({ sku: products.sku }).from(products).where(like(products.name, '%Hydrovault%'));
+    expect(total).toBeGreaterThan(50);
+    expect(total).toBeGreaterThanOrEqual(Math.min(names.length, 50));
+
+    const seen: string[] = [];
+    for (let n = 1; n <= Math.ceil(total / 24); n += 1) {
+      const answer = await page(n);
+      expect(answer.totalCount).toBe(total);
+      seen.push(...answer.items.map((i) => i.sku));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    // The same order as the suggestions, which are the first results.
+    expect(seen.slice(0, 10)).toEqual(await skus('hydrovault'));
+    expect(seen.slice(0, 50)).toEqual(await skus('hydrovault', 50));
+    // Beyond the last page: no items, the same count.
+    const beyond = await page(Math.ceil(total / 24) + 1);
+    expect(beyond.items).toEqual([]);
+    expect(beyond.totalCount).toBe(total);
+    // Suggestions (limit) do not count.
+    expect((await t.app.inject({ url: '/api/products/search?q=hydrovault&limit=5' })).json().totalCount).toBeUndefined();
+  });
+
   it('answers no hits (not an error) for text that matches nothing, and for odd characters', async () => {
     expect(await search('zzqqxxyy')).toEqual([]);
     for (const q of ["o'brien", '%_\\', '(membrane', 'membrane & | !', 'a:*', '🙂', 'x', '   8mm   ']) {
@@ -107,6 +140,10 @@ describe('GET /api/products/search', () => {
     ['q=pump&limit=51', 'limit', 'limit: must be at most 50'],
     ['q=pump&limit=ten', 'limit', 'limit: must be a positive whole number'],
     ['q=pu%00mp', 'q', 'q: must not contain NUL characters'],
+    ['q=pump&page=0', 'page', 'page: must be a positive whole number'],
+    ['q=pump&page=1001', 'page', 'page: must be at most 1000'],
+    ['q=pump&pageSize=49', 'pageSize', 'pageSize: must be at most 48'],
+    ['q=pump&pageSize=-1', 'pageSize', 'pageSize: must be a positive whole number'],
   ])('answers 400 naming the parameter for ?%s', async (query, field, message) => {
     const res = await t.app.inject({ url: `/api/products/search?${query}` });
     expect(res.statusCode).toBe(400);

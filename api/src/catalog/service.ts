@@ -23,6 +23,7 @@ export const CATALOG_LIMITS = {
   categoryPageSize: 24,
   bestsellers: 10,
   searchLimit: 10,
+  searchPageSize: 24,
   rewritesPageSize: 5000,
 } as const;
 
@@ -210,6 +211,25 @@ export function createCatalogService(store: CatalogStore) {
     return order.map((id) => byId.get(id)).filter((item): item is ProductListItem => item !== undefined);
   }
 
+  /** What a path without slashes at its ends is (see `resolve`). */
+  async function resolveNormalised(path: string): Promise<ResolvedPath> {
+    const missing = () => notFound(`No page at /${path}`);
+    if (!path) throw missing();
+    const row = await store.resolvePath(path);
+    if (!row) {
+      const lower = path.toLowerCase();
+      const found = lower !== path ? await store.resolvePath(lower) : undefined;
+      if (found) return { type: 'redirect', target: `/${found.redirectType === 301 ? normalisePath(found.targetPath) : found.requestPath}`, status: 301 };
+      throw missing();
+    }
+    if (row.redirectType === 301) return { type: 'redirect', target: `/${normalisePath(row.targetPath)}`, status: 301 };
+    const url = `/${row.requestPath}`;
+    if (row.entityType === 'product' && row.productShown && row.productSku) return { type: 'product', id: row.entityId, sku: row.productSku, url };
+    if (row.entityType === 'category' && row.categoryActive) return { type: 'category', id: row.entityId, url };
+    if (row.entityType === 'cms-page' && row.cmsIdentifier) return { type: 'cms-page', identifier: row.cmsIdentifier, url };
+    throw missing();
+  }
+
   return {
     listItems,
 
@@ -278,6 +298,11 @@ export function createCatalogService(store: CatalogStore) {
       const [row] = await store.productsByIds([id]);
       if (!row || !isShown(row)) throw notFound(`Product ${id} not found`);
       const product: ProductInfo = productAnswer(row);
+      // A variant of a configurable product is shown on its parent's page, not as a product.
+      if (row.visibility === 1) {
+        const parent = await store.shownParentOf(row.id);
+        if (parent) product.parent = { id: parent.id, url: `/${parent.urlKey}` };
+      }
       if (row.typeId === 'configurable') {
         const childRows = new Map((await store.productsByIds(row.children.map((c) => c.childId))).map((r) => [r.id, r]));
         const codeOf = new Map(row.configurableOptions.map((o) => [String(o.attributeId), o.attributeCode]));
@@ -329,8 +354,14 @@ export function createCatalogService(store: CatalogStore) {
       });
     },
 
-    async search(q: string, limit: number = CATALOG_LIMITS.searchLimit): Promise<ProductSearch> {
-      const rows = await store.search(q, limit);
+    /** Suggestions (`limit`, 10 by default), or with `page` one page of every match and their count. */
+    async search(q: string, query: { limit?: number | undefined; page?: number | undefined; pageSize?: number | undefined } = {}): Promise<ProductSearch> {
+      const paged = query.page !== undefined || query.pageSize !== undefined;
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? CATALOG_LIMITS.searchPageSize;
+      const { rows, total } = paged
+        ? await store.search(q, { offset: (page - 1) * pageSize, limit: pageSize, count: true })
+        : await store.search(q, { limit: query.limit ?? CATALOG_LIMITS.searchLimit });
       return {
         q,
         items: rows.map((row) => ({
@@ -343,6 +374,7 @@ export function createCatalogService(store: CatalogStore) {
           short_description: row.shortDescription,
           image: row.image,
         })),
+        ...(paged ? { page, pageSize, totalCount: total ?? rows.length } : {}),
       };
     },
 
@@ -353,26 +385,16 @@ export function createCatalogService(store: CatalogStore) {
 
     /**
      * What a URL path is: a product (enabled, on website 2), a category (active), a CMS page
-     * (active), or a 301 to where it moved. A path in capitals that exists in lower case
-     * redirects there. Anything else is a 404.
+     * (active), or a 301 to where it moved. A path in capitals that exists in lower case, or
+     * with a trailing (or doubled) slash, redirects to the one address. Anything else is a 404.
      */
     async resolve(rawPath: string): Promise<ResolvedPath> {
       const path = normalisePath(rawPath);
-      const missing = () => notFound(`No page at /${path}`);
-      if (!path) throw missing();
-      const row = await store.resolvePath(path);
-      if (!row) {
-        const lower = path.toLowerCase();
-        const found = lower !== path ? await store.resolvePath(lower) : undefined;
-        if (found) return { type: 'redirect', target: `/${found.redirectType === 301 ? normalisePath(found.targetPath) : found.requestPath}`, status: 301 };
-        throw missing();
-      }
-      if (row.redirectType === 301) return { type: 'redirect', target: `/${normalisePath(row.targetPath)}`, status: 301 };
-      const url = `/${row.requestPath}`;
-      if (row.entityType === 'product' && row.productShown && row.productSku) return { type: 'product', id: row.entityId, sku: row.productSku, url };
-      if (row.entityType === 'category' && row.categoryActive) return { type: 'category', id: row.entityId, url };
-      if (row.entityType === 'cms-page' && row.cmsIdentifier) return { type: 'cms-page', identifier: row.cmsIdentifier, url };
-      throw missing();
+      if (!path) throw notFound('No page at /');
+      const page = await resolveNormalised(path);
+      // '/damp-proofing/' (or 'damp//proofing') is not a second page: 301 to the one address.
+      if (rawPath.replace(/^\/+/, '') === path || page.type === 'redirect') return page;
+      return { type: 'redirect', target: page.url, status: 301 };
     },
   };
 }

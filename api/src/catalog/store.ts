@@ -256,6 +256,10 @@ const searchable = sql`${shown('p')} and p.visibility in (3, 4)`;
 const STAGE_CANDIDATES = 2000;
 /** How many name candidates the typo stage ranks at most. */
 const TYPO_CANDIDATES = 400;
+/** Names with typos are looked for only when fewer names than this hold the words themselves. */
+const TYPO_STAGE_BELOW = 10;
+/** The most matches one search counts and pages through (a stage orders at most STAGE_CANDIDATES). */
+export const MAX_MATCHES = STAGE_CANDIDATES;
 
 /**
  * Settings of the search transaction: pg_trgm's word threshold looser than its 0.6, so a word with
@@ -340,6 +344,20 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
   }
 
   return {
+    /**
+     * The shown configurable product a child belongs to (a child is not a page of its own: its
+     * address leads to the parent's).
+     */
+    async shownParentOf(childId: number): Promise<{ id: number; urlKey: string } | undefined> {
+      const [row] = await queryRows<{ id: number; urlKey: string }>(
+        db,
+        sql`select p.id, p.url_key as "urlKey" from product_configurable_links cl join products p on p.id = cl.parent_id
+            where cl.child_id = ${childId} and ${shown('p')} and p.visibility <> 1
+            order by p.id limit 1`,
+      );
+      return row;
+    },
+
     /** Full rows of the given products (any status: callers decide), in no particular order. */
     async productsByIds(ids: readonly number[]): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
@@ -476,38 +494,53 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
     },
 
     /**
-     * Search among shown, search-visible products, in stages until `limit` are found: names that
-     * hold every word (best sellers first), then names close to every word (typos, closest
-     * first; failing that, close to any word), then products whose short description or sku has
-     * every word. So name matches always come before the others.
+     * Search among shown, search-visible products, in stages: names that hold every word (best
+     * sellers first); then, when fewer than TYPO_STAGE_BELOW names matched, names close to every
+     * word (typos, closest first; failing that, close to any word); then products whose short
+     * description or sku has every word. So name matches always come before the others, and the
+     * set of matches does not depend on how many are asked for: page 3 follows page 2.
+     *
+     * `offset`/`limit` choose the rows; with `count` every match is found (up to MAX_MATCHES) to
+     * say how many there are, else the stages stop once `offset + limit` are found.
      */
-    async search(q: string, limit: number): Promise<SearchRow[]> {
+    async search(q: string, { offset = 0, limit, count = false }: { offset?: number; limit: number; count?: boolean }): Promise<{ rows: SearchRow[]; total: number | null }> {
       const words = searchWords(q);
       const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
       const tsquery = prefixTsquery(words);
+      const want = count ? MAX_MATCHES : Math.min(offset + limit, MAX_MATCHES);
       // Stages find ids (name matches first); one prepared statement then reads their rows.
       const stages = await db.transaction(async (tx) => {
         const run = async (query: SQL) => (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
         for (const setting of SEARCH_SETTINGS) await tx.execute(setting);
-        const names: number[] = [];
-        const add = (ids: number[]) => {
-          for (const id of ids) if (names.length < limit && !names.includes(id)) names.push(id);
+        const ids: number[] = [];
+        const seen = new Set<number>();
+        const add = (found: number[]) => {
+          for (const id of found) {
+            if (ids.length >= want || seen.has(id)) continue;
+            seen.add(id);
+            ids.push(id);
+          }
         };
-        add(await run(searchNames(tsquery, `${escapeLike(q)}%`, limit)));
-        if (names.length < limit && fuzzyWords.length > 0) {
-          add(await run(searchTypos('all', fuzzyWords, names, limit - names.length)));
+        add(await run(searchNames(tsquery, `${escapeLike(q)}%`, want)));
+        const exact = ids.length;
+        if (exact < TYPO_STAGE_BELOW && ids.length < want && fuzzyWords.length > 0) {
+          add(await run(searchTypos('all', fuzzyWords, ids, Math.min(TYPO_CANDIDATES, want - ids.length))));
           // Nothing is close to every word (a badly mistyped one, e.g. 'sump pmup'): any word will do.
-          if (names.length === 0 && fuzzyWords.length > 1) add(await run(searchTypos('any', fuzzyWords, names, limit)));
+          if (ids.length === 0 && fuzzyWords.length > 1) add(await run(searchTypos('any', fuzzyWords, ids, Math.min(TYPO_CANDIDATES, want))));
         }
-        const nameCount = names.length;
-        if (names.length < limit && tsquery) add(await run(searchText(tsquery, [...names], limit - names.length)));
-        return { ids: names, nameCount };
+        const nameCount = ids.length;
+        if (ids.length < want && tsquery) add(await run(searchText(tsquery, [...ids], want - ids.length)));
+        return { ids, nameCount };
       });
-      const rows = new Map((await listRowsByIds(stages.ids)).map((r) => [r.id, r]));
-      return stages.ids.flatMap((id, i) => {
-        const row = rows.get(id);
-        return row ? [{ ...row, nameMatch: i < stages.nameCount }] : [];
-      });
+      const pageIds = stages.ids.slice(offset, offset + limit);
+      const rows = new Map((await listRowsByIds(pageIds)).map((r) => [r.id, r]));
+      return {
+        rows: pageIds.flatMap((id, i) => {
+          const row = rows.get(id);
+          return row ? [{ ...row, nameMatch: offset + i < stages.nameCount }] : [];
+        }),
+        total: count ? stages.ids.length : null,
+      };
     },
 
     /** The rewrite of a request path with the state of its entity (shown, active, identifier). */

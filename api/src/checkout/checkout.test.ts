@@ -147,6 +147,30 @@ describe('confirm-order with the test provider', () => {
     expect(success.statusCode).toBe(200);
   });
 
+  it('an order paid with a wallet says so on the success page and in the mail, not "Credit / debit card"', async () => {
+    const p = await createProduct(t.db, { pricePence: 2_000, stock: 5 });
+    const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const pm = await testPaymentMethod(t.app, VISA);
+    const res = await confirm(confirmBody(cartId, pm, { payment: { method: 'stripe_payments', piPaymentMethodId: pm, paymentMethodType: 'google_pay' } }));
+    expect(res.statusCode).toBe(200);
+    const placed = res.json() as Placed;
+    const success = await t.app.inject({ method: 'GET', url: `/api/order/${placed.orderRef}` });
+    expect(success.json().data.payment_method_title).toBe('Google Pay');
+    const order = await orderByRef(placed.orderRef);
+    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.template, 'order_confirmation'), sql`${mailOutbox.subject} like ${`%${order.number}%`}`));
+    expect(mail!.textBody).toContain('Payment: Google Pay');
+    expect(mail!.textBody).not.toContain('Credit / debit card');
+    expect(mail!.htmlBody).toContain('Payment: Google Pay');
+
+    // The test provider's wallet, and a card typed into the form.
+    const walletCart = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const wallet = await confirm(confirmBody(walletCart, pm, { payment: { method: 'stripe_payments', piPaymentMethodId: pm, paymentMethodType: 'test_wallet' } }));
+    expect((await t.app.inject({ url: `/api/order/${(wallet.json() as Placed).orderRef}` })).json().data.payment_method_title).toBe('Express wallet (test)');
+    const cardCart = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const card = await confirm(confirmBody(cardCart, await testPaymentMethod(t.app, VISA)));
+    expect((await t.app.inject({ url: `/api/order/${(card.json() as Placed).orderRef}` })).json().data.payment_method_title).toBe('Credit / debit card');
+  });
+
   it('a declined card leaves the basket as it was (no order, stock untouched), then another card works', async () => {
     const p = await createProduct(t.db, { pricePence: 5_000, stock: 4 });
     const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 2 }]);

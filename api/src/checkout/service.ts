@@ -647,6 +647,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           grandTotalPence: totals.grandTotalPence,
         },
         paymentMethod: input.payment.method,
+        paymentMethodType: input.payment.paymentMethodType,
         shippingAddress: toOrderAddress(shippingAddress),
         billingAddress: toOrderAddress(billing),
         cartId: cart.id,

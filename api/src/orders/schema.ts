@@ -52,6 +52,8 @@ export const orders = pgTable(
     shippingMethodCode: text('shipping_method_code').notNull(),
     shippingDescription: text('shipping_description').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** 'card', or the wallet the card came from ('apple_pay', 'google_pay', 'test_wallet'...). */
+    paymentMethodType: text('payment_method_type').notNull().default('card'),
     paymentReference: text('payment_reference'),
     cartId: text('cart_id'),
     /** Set by checkout so a retried confirm finds the order it already made (unique). */

@@ -101,7 +101,7 @@ export function createOrdersService(store: OrdersStore) {
         grand_total: pounds(order.grandTotalPence),
         shipping_description: order.shippingDescription,
         shipping_method: { carrier_code: order.shippingCarrierCode, method_code: order.shippingMethodCode },
-        payment: { method: order.paymentMethod, title: paymentMethodTitle(order.paymentMethod) },
+        payment: { method: order.paymentMethod, title: paymentMethodTitle(order.paymentMethod, order.paymentMethodType) },
         customer_note: order.customerNote,
         items: lines.map(lineAnswer),
         shipping_address: addressAnswer(addresses.find((a) => a.type === 'shipping')),
@@ -131,7 +131,7 @@ export function createOrdersService(store: OrdersStore) {
         tax_amount: pounds(order.taxPence),
         grand_total: pounds(order.grandTotalPence),
         shipping_description: order.shippingDescription,
-        payment_method_title: paymentMethodTitle(order.paymentMethod),
+        payment_method_title: paymentMethodTitle(order.paymentMethod, order.paymentMethodType),
         items: lines.map(lineAnswer),
         delivery: ship ? { city: ship.city, postcode_outward: outwardCode(ship.postcode), country_id: ship.countryId } : null,
       };

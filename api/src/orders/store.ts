@@ -68,6 +68,8 @@ export interface NewOrder {
    */
   totals?: { subtotalPence: number; discountPence?: number; shippingPence: number; taxPence: number; grandTotalPence: number };
   paymentMethod: string;
+  /** 'card' (the default) or the wallet the card came from: the order's payment title names it. */
+  paymentMethodType?: string | null;
   paymentReference?: string | null;
   shippingAddress: OrderAddressInput | null;
   billingAddress: OrderAddressInput | null;
@@ -177,6 +179,7 @@ export function createOrdersStore(db: Db) {
           shippingMethodCode: input.shipping.methodCode,
           shippingDescription: input.shipping.description,
           paymentMethod: input.paymentMethod,
+          paymentMethodType: input.paymentMethodType || 'card',
           paymentReference: input.paymentReference ?? null,
           cartId: input.cartId ?? null,
           idempotencyKey: input.idempotencyKey ?? null,
@@ -287,7 +290,7 @@ export function createOrdersStore(db: Db) {
         taxPence: order.taxPence,
         grandTotalPence: order.grandTotalPence,
         shippingDescription: order.shippingDescription,
-        paymentTitle: paymentMethodTitle(order.paymentMethod),
+        paymentTitle: paymentMethodTitle(order.paymentMethod, order.paymentMethodType),
         shippingAddress: ship
           ? {
               name: `${ship.firstname} ${ship.lastname}`,

@@ -16,7 +16,7 @@ export interface CardProduct {
   price: number;
   /** The price before a special or tier price, when it is higher. */
   wasPrice?: number | null | undefined;
-  /** Grouped products: the price is a "from" price. */
+  /** Grouped and configurable products: the price is the lowest of their choices ("From"). */
   fromPrice?: boolean;
   image: string | null;
   shortDescription?: string | null | undefined;
@@ -26,6 +26,7 @@ export interface CardProduct {
 
 export function cardFromListItem(item: ProductListItem): CardProduct {
   const grouped = item.type_id === 'grouped';
+  const configurable = item.type_id === 'configurable';
   return {
     id: item.id,
     sku: item.sku,
@@ -33,8 +34,9 @@ export function cardFromListItem(item: ProductListItem): CardProduct {
     type_id: item.type_id,
     url: item.url,
     price: grouped ? item.min_price : item.final_price,
-    wasPrice: !grouped && item.final_price < item.price ? item.price : null,
-    fromPrice: grouped,
+    wasPrice: !grouped && !configurable && item.final_price < item.price ? item.price : null,
+    // A configurable product is priced from its cheapest option, as its page says before a choice.
+    fromPrice: grouped || configurable,
     image: item.image,
     shortDescription: item.short_description,
     inStock: item.is_in_stock,
@@ -50,7 +52,7 @@ export function cardFromSearchHit(hit: ProductSearchHit): CardProduct {
     type_id: hit.type_id,
     url: hit.url,
     price: hit.price,
-    fromPrice: hit.type_id === 'grouped',
+    fromPrice: hit.type_id === 'grouped' || hit.type_id === 'configurable',
     image: hit.image,
     shortDescription: hit.short_description,
   };

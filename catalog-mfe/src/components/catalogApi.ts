@@ -64,9 +64,22 @@ export function loadBestsellers(categoryId: number, signal?: AbortSignal): Promi
   );
 }
 
-export function searchProducts(term: string, signal?: AbortSignal): Promise<ProductSearchHit[]> {
+/** Products on a page of the search results. */
+export const SEARCH_PAGE_SIZE = 24;
+
+/** One page of every product matching the term, with how many match in all. */
+export function searchProducts(
+  term: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ items: ProductSearchHit[]; totalCount: number; page: number; pageSize: number }> {
   const q = encodeURIComponent(term.trim());
-  return apiRequest(`/products/search?q=${q}&limit=${SEARCH_LIMIT}`, { schema: productSearchSchema, signal }).then((a) => a.items);
+  return apiRequest(`/products/search?q=${q}&page=${page}&pageSize=${SEARCH_PAGE_SIZE}`, { schema: productSearchSchema, signal }).then((a) => ({
+    items: a.items,
+    totalCount: a.totalCount ?? a.items.length,
+    page: a.page ?? page,
+    pageSize: a.pageSize ?? SEARCH_PAGE_SIZE,
+  }));
 }
 
 export function loadProductReviews(sku: string, page: number, signal?: AbortSignal): Promise<ProductReviews> {

@@ -5,7 +5,7 @@ import { product, sumpWithOptions } from '../testing/fixtures';
 import { renderAt, scriptApi } from '../testing/render';
 import { clearProductCache } from './catalogApi';
 import { pageList } from './Pagination';
-import { ProductCard, type CardProduct } from './ProductCard';
+import { cardFromListItem, cardFromSearchHit, ProductCard, type CardProduct } from './ProductCard';
 import { isShown } from './visibility';
 
 describe('isShown (status 1 and website 2 only)', () => {
@@ -59,5 +59,37 @@ describe('ProductCard Add to Basket', () => {
     renderAt('/c', '/c', <ProductCard product={card({ inStock: false })} />);
     expect(screen.getByRole('button', { name: 'Out of stock: Water Alarm' })).toBeDisabled();
     expect(screen.getAllByText('Out of stock').length).toBeGreaterThan(0);
+  });
+});
+
+describe("ProductCard 'From' prices", () => {
+  const listItem = (type_id: 'simple' | 'configurable' | 'grouped') => ({
+    id: 1,
+    sku: 'HV-CDM8',
+    name: 'Hydrovault Cavity Drain Membrane 8mm',
+    type_id,
+    url: '/hydrovault-cavity-drain-membrane-8mm',
+    price: 98,
+    special_price: null,
+    final_price: 98,
+    min_price: 98,
+    image: null,
+    short_description: null,
+    is_in_stock: true,
+    status: 1,
+    website_ids: [2],
+    review_summary: { average: 0, count: 0 },
+  });
+
+  it('says "From £98.00" for a configurable product, on listings and in search, as its page does', () => {
+    const fromListing = renderAt('/c', '/c', <ProductCard product={cardFromListItem(listItem('configurable'))} />);
+    expect(fromListing.container.querySelector('article')).toHaveTextContent(/From\s*£98\.00 ex VAT/);
+    fromListing.unmount();
+    const hit = { id: 1, sku: 'HV-CDM8', name: 'Membrane', type_id: 'configurable' as const, url: '/m', price: 98, short_description: null, image: null };
+    const fromSearch = renderAt('/c', '/c', <ProductCard product={cardFromSearchHit(hit)} />);
+    expect(fromSearch.container.querySelector('article')).toHaveTextContent(/From\s*£98\.00/);
+    fromSearch.unmount();
+    const simple = renderAt('/c', '/c', <ProductCard product={cardFromListItem(listItem('simple'))} />);
+    expect(simple.container.querySelector('article')).not.toHaveTextContent('From');
   });
 });

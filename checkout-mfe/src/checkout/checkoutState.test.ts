@@ -91,6 +91,31 @@ describe('checkout state (spec section 3)', () => {
     expect(store.get(successOrderIdAtom)).toBe('REF1');
   });
 
+  it('keeps contact, shipping address and delivery choice for the session (a reload finds them), never in localStorage', () => {
+    const store = createStore();
+    store.set(checkoutEmailAtom, 'jo@example.co.uk');
+    store.set(shippingAddressAtom, address);
+    store.set(sameAsShippingAddressAtom, false);
+    store.set(shippingCarrierCodeAtom, 'courier');
+    store.set(shippingMethodCodeAtom, 'nextday');
+    store.set(deliveryCommentAtom, 'Leave by the gate');
+    expect(Object.keys(localStorage)).toEqual([]);
+
+    const atoms = freshAtoms();
+    const page = freshPage();
+    expect(page.get(atoms.checkoutEmailAtom)).toBe('jo@example.co.uk');
+    expect(page.get(atoms.shippingAddressAtom)).toEqual(address);
+    expect(page.get(atoms.sameAsShippingAddressAtom)).toBe(false);
+    expect(page.get(atoms.shippingCarrierCodeAtom)).toBe('courier');
+    expect(page.get(atoms.shippingMethodCodeAtom)).toBe('nextday');
+    expect(page.get(atoms.deliveryCommentAtom)).toBe('Leave by the gate');
+
+    // Confirmed: nothing of it is left for the next page either.
+    page.set(atoms.resetCheckoutAtom);
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('checkout.'))).toEqual([]);
+    expect(freshPage().get(freshAtoms().checkoutStateAtom)).toEqual(createStore().get(checkoutStateAtom));
+  });
+
   it('keeps the success order id for this tab (sessionStorage), not across browser sessions', () => {
     createStore().set(successOrderIdAtom, 'REF2');
     expect(JSON.parse(sessionStorage.getItem('successOrderId') ?? 'null')).toBe('REF2');

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useFormContext, useWatch, type FieldError } from 'react-hook-form';
-import { COUNTRIES, findCountry, type Address } from '@shop/shared';
+import { Controller, useFormContext, useWatch, type FieldError } from 'react-hook-form';
+import { COUNTRIES, findCountry, RegionInput, type Address } from '@shop/shared';
 import { savedAddressLabel, stateToFields, savedAddressToState } from '../checkout/addresses';
 import type { CheckoutFormValues } from '../checkout/checkoutForm';
 import type { AddressFields } from '../checkout/addresses';
@@ -149,22 +149,26 @@ export function AddressFieldset({
                 *
               </span>
             </label>
-            <select
-              id={`${id}-region`}
-              autoComplete={auto('address-level1')}
-              aria-required
-              aria-invalid={Boolean(regionError)}
-              aria-describedby={regionError ? `${id}-region-error` : undefined}
-              className={regionError ? styles.invalid : undefined}
-              {...register(`${which}.region_id`)}
-            >
-              <option value="">Please select a region, state or province</option>
-              {regions.map((r) => (
-                <option key={r.id} value={String(r.id)}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
+            <Controller
+              name={`${which}.region_id`}
+              render={({ field }) => (
+                <RegionInput
+                  id={`${id}-region`}
+                  countryId={country}
+                  value={String(field.value ?? '')}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                  autoComplete={auto('address-level1')}
+                  placeholder={country === 'GB' ? 'Start typing your county' : undefined}
+                  aria-required
+                  aria-invalid={Boolean(regionError)}
+                  aria-describedby={regionError ? `${id}-region-error` : undefined}
+                  className={regionError ? styles.invalid : undefined}
+                />
+              )}
+            />
             {regionError ? (
               <span id={`${id}-region-error`} className={styles.fieldError}>
                 {regionError}

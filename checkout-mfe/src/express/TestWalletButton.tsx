@@ -86,7 +86,8 @@ export function TestWalletButton({
                 phone: details.billingDetails?.phone ?? null,
               },
             });
-            return { id: pm.id, type: 'card' };
+            // A card from the (test) wallet: the order says it was paid with the wallet.
+            return { id: pm.id, type: 'test_wallet' };
           } catch (e) {
             throw new CheckoutError(failureMessage(e), { cause: e });
           }

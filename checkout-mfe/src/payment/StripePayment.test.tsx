@@ -77,6 +77,11 @@ async function renderAndFill() {
   fireEvent.change(g.getByLabelText(/County\/State\/Province/), { target: { value: '5002' } });
   fireEvent.change(g.getByLabelText(/Postal Code/), { target: { value: 'LS11 5AB' } });
   fireEvent.change(g.getByLabelText(/Phone Number/), { target: { value: '0113 496 0000' } });
+  // The page's own (debounced) delivery estimate for the typed postcode has been made.
+  await waitFor(() =>
+    expect((globalThis.fetch as jest.Mock).mock.calls.some(([url, init]) => String(url).endsWith('/estimate-shipping-methods') && String(init?.body).includes('LS11 5AB'))).toBe(true),
+  );
+  await screen.findByRole('radio', { name: /Standard Delivery/ });
   return store;
 }
 

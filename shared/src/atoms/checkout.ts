@@ -5,7 +5,8 @@ import { safeLocalStorage } from './storage';
 /**
  * Checkout state (spec section 3): what the shopper has told the checkout so far. The checkout
  * page and the express wallet both read and write it; the order flows reset it once an order is
- * confirmed. The billing address is also kept in localStorage under `billingAddress` until then.
+ * confirmed. Contact, addresses and delivery choice last for the tab's session (sessionStorage);
+ * the billing address is also kept in localStorage under `billingAddress` until then.
  */
 
 /** A shipping or billing address as the checkout keeps it (street as a list of lines). */
@@ -40,13 +41,22 @@ export const emptyCheckoutAddress: CheckoutAddressState = {
   phone: '',
 };
 
-export const checkoutEmailAtom = atom('');
 export const paymentMethodAtom = atom(DEFAULT_CHECKOUT_PAYMENT_METHOD);
-export const shippingMethodCodeAtom = atom<string | null>(null);
-export const shippingCarrierCodeAtom = atom<string | null>(null);
-export const sameAsShippingAddressAtom = atom(true);
-export const deliveryCommentAtom = atom('');
-export const shippingAddressAtom = atom<CheckoutAddressState>(emptyCheckoutAddress);
+
+/**
+ * What the shopper typed and chose, kept for this tab's session (sessionStorage, keys
+ * `checkout.*`) so a reload or a return from the basket finds it again; cleared when the order is
+ * confirmed. Never anything of the card: the payment form keeps that itself.
+ */
+function sessionAtom<T>(key: string, initial: T) {
+  return atomWithStorage<T>(`checkout.${key}`, initial, sessionJSONStorage<T>(), { getOnInit: true });
+}
+export const checkoutEmailAtom = sessionAtom('email', '');
+export const shippingMethodCodeAtom = sessionAtom<string | null>('shippingMethodCode', null);
+export const shippingCarrierCodeAtom = sessionAtom<string | null>('shippingCarrierCode', null);
+export const sameAsShippingAddressAtom = sessionAtom('sameAsShippingAddress', true);
+export const deliveryCommentAtom = sessionAtom('deliveryComment', '');
+export const shippingAddressAtom = sessionAtom<CheckoutAddressState>('shippingAddress', emptyCheckoutAddress);
 
 /** The billing address, kept in localStorage (`billingAddress`) until the order is confirmed. */
 export const billingAddressAtom = atomWithStorage<CheckoutAddressState>(
@@ -104,17 +114,17 @@ export const checkoutStateAtom = atom((get) => ({
 export type CheckoutState = ExtractAtomValue<typeof checkoutStateAtom>;
 
 /**
- * Back to the defaults after an order is confirmed: every field cleared, the stored billing
- * address removed from localStorage, the payment state emptied (the success order id stays).
+ * Back to the defaults after an order is confirmed: every field cleared (and removed from
+ * sessionStorage), the stored billing address removed from localStorage, the payment state emptied (the success order id stays).
  */
 export const resetCheckoutAtom = atom(null, (_get, set) => {
-  set(checkoutEmailAtom, '');
+  set(checkoutEmailAtom, RESET);
   set(paymentMethodAtom, DEFAULT_CHECKOUT_PAYMENT_METHOD);
-  set(shippingMethodCodeAtom, null);
-  set(shippingCarrierCodeAtom, null);
-  set(sameAsShippingAddressAtom, true);
-  set(deliveryCommentAtom, '');
-  set(shippingAddressAtom, emptyCheckoutAddress);
+  set(shippingMethodCodeAtom, RESET);
+  set(shippingCarrierCodeAtom, RESET);
+  set(sameAsShippingAddressAtom, RESET);
+  set(deliveryCommentAtom, RESET);
+  set(shippingAddressAtom, RESET);
   set(billingAddressAtom, RESET);
   set(checkoutPaymentAtom, emptyCheckoutPayment);
 });

@@ -12,6 +12,19 @@ export const BASKET_REMOVE_FAILED = 'There was a problem removing the item from 
 
 /** The last basket problem to tell the shopper about (null when none). */
 export const basketErrorAtom = atom<string | null>(null);
+/** The server's reason for that problem, shown under it ('Sorry, we only have 14 of … in stock.'). */
+export const basketErrorReasonAtom = atom<string | null>(null);
+
+/**
+ * What the server said was wrong with the request, when it said it in words for the shopper: a
+ * refused line (400, e.g. not enough in stock) or a basket in checkout (409). Anything else (a
+ * server fault, a lost connection) has no reason to show.
+ */
+export function basketRefusalReason(error: unknown): string | null {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return null;
+  const body = error.body;
+  return body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message.trim() ? body.message : null;
+}
 
 /** A product going into the basket, as the page that adds it knows it. */
 export interface BasketLine {
@@ -102,6 +115,7 @@ export async function addToBasket(store: ShopStore, line: BasketLine): Promise<b
     option_title: line.optionTitle ?? null,
   };
   store.set(basketErrorAtom, null);
+  store.set(basketErrorReasonAtom, null);
   store.set(cartAtom, (cart) => withQty(cart, lineSku, line.qty, optimistic));
   store.set(addedToBasketAtom, { name: line.name, image: line.image ?? undefined });
   try {
@@ -115,6 +129,7 @@ export async function addToBasket(store: ShopStore, line: BasketLine): Promise<b
     store.set(cartAtom, (cart) => withQty(cart, lineSku, -line.qty));
     store.set(addedToBasketAtom, null);
     store.set(basketErrorAtom, BASKET_ADD_FAILED);
+    store.set(basketErrorReasonAtom, basketRefusalReason(error));
     return false;
   }
 }
@@ -122,6 +137,7 @@ export async function addToBasket(store: ShopStore, line: BasketLine): Promise<b
 /** Remove: lowers the quantity by 1, or deletes the line at quantity 1; rolled back on failure. */
 export async function removeFromBasket(store: ShopStore, item: CartItem): Promise<boolean> {
   store.set(basketErrorAtom, null);
+  store.set(basketErrorReasonAtom, null);
   store.set(cartAtom, (cart) => withQty(cart, item.sku, -1));
   try {
     const cart = await withCartOwner(store, (owner) => cartApi.remove(owner, { productSku: item.sku, quantity: 1 }));
@@ -131,6 +147,7 @@ export async function removeFromBasket(store: ShopStore, item: CartItem): Promis
     console.error('[basket] remove failed', error);
     store.set(cartAtom, (cart) => withQty(cart, item.sku, 1, { ...item, qty: 1 }));
     store.set(basketErrorAtom, BASKET_REMOVE_FAILED);
+    store.set(basketErrorReasonAtom, basketRefusalReason(error));
     return false;
   }
 }

@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { authTokenAtom, meAtom } from '../atoms/auth';
 import { addedToBasketAtom, cartAtom, cartCountAtom, cartIdAtom } from '../atoms/cart';
 import { login } from '../auth/actions';
-import { addToBasket, BASKET_ADD_FAILED, basketErrorAtom, removeFromBasket } from './actions';
+import { addToBasket, BASKET_ADD_FAILED, BASKET_REMOVE_FAILED, basketErrorAtom, basketErrorReasonAtom, removeFromBasket } from './actions';
 
 type Handler = (body: any) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
@@ -66,6 +66,25 @@ describe('basket actions', () => {
     expect(store.get(cartAtom).items).toEqual([item('OTHER', 1, 10)]);
     expect(store.get(addedToBasketAtom)).toBeNull();
     expect(store.get(basketErrorAtom)).toBe(BASKET_ADD_FAILED);
+  });
+
+  it("keeps the server's reason for a refused add (not enough in stock) to show under the message", async () => {
+    const store = createStore();
+    store.set(cartIdAtom, 'guest-1');
+    const reason = 'Sorry, we only have 14 of Hydrovault Single Sump Pump System in stock.';
+    scriptApi({ '/cart/add': () => ({ status: 400, body: { error: 'Bad Request', field: 'quantity', message: reason } }) });
+    await expect(addToBasket(store, line)).resolves.toBe(false);
+    expect(store.get(basketErrorAtom)).toBe(BASKET_ADD_FAILED);
+    expect(store.get(basketErrorReasonAtom)).toBe(reason);
+
+    // A server fault has no reason for the shopper; the next attempt starts clean.
+    scriptApi({ '/cart/add': () => ({ status: 500, body: { message: 'Internal Server Error' } }) });
+    await expect(addToBasket(store, line)).resolves.toBe(false);
+    expect(store.get(basketErrorReasonAtom)).toBeNull();
+    scriptApi({ '/cart/remove': () => ({ status: 503, body: { message: 'Service Unavailable' } }) });
+    await expect(removeFromBasket(store, item('X', 1))).resolves.toBe(false);
+    expect(store.get(basketErrorAtom)).toBe(BASKET_REMOVE_FAILED);
+    expect(store.get(basketErrorReasonAtom)).toBeNull();
   });
 
   it('remove lowers the quantity by one, and restores it when the call fails', async () => {

@@ -14,6 +14,10 @@ import {
   normalisePostcode,
   registerFormSchema,
   createPasswordFormSchema,
+  findCountry,
+  GB_REGIONS,
+  regionByName,
+  searchRegions,
 } from '.';
 
 const form = {
@@ -156,5 +160,45 @@ describe('account forms', () => {
     expect(ACCOUNT_MESSAGES.resetLinkSent('jane@example.com')).toBe(
       'If there is an account associated with jane@example.com you will receive an email with a link to reset your password.',
     );
+  });
+});
+
+describe('UK counties', () => {
+  const byNation = (nation: string) => GB_REGIONS.filter((r) => r.nation === nation);
+
+  it('lists every county of the four nations, each with a unique id and code', () => {
+    expect(byNation('England')).toHaveLength(48); // ceremonial counties
+    expect(byNation('Wales')).toHaveLength(22); // principal areas
+    expect(byNation('Scotland')).toHaveLength(32); // council areas
+    expect(byNation('Northern Ireland')).toHaveLength(6);
+    expect(GB_REGIONS).toHaveLength(108);
+    expect(new Set(GB_REGIONS.map((r) => r.id)).size).toBe(108);
+    expect(new Set(GB_REGIONS.map((r) => r.code)).size).toBe(108);
+    expect(findCountry('GB')!.regions).toEqual(GB_REGIONS);
+    for (const name of ['Devon', 'Derbyshire', 'Highland', 'Powys', 'County Tyrone', 'Rutland', 'Na h-Eileanan Siar']) {
+      expect(GB_REGIONS.map((r) => r.name)).toContain(name);
+    }
+  });
+
+  it('keeps the ids of the counties saved addresses already hold', () => {
+    expect(GB_REGIONS.find((r) => r.id === 5002)).toMatchObject({ code: 'WYK', name: 'West Yorkshire' });
+    expect(GB_REGIONS.find((r) => r.id === 5015)).toMatchObject({ code: 'ANT', name: 'County Antrim' });
+  });
+
+  it('accepts an address in Devon (it had to be a wrong county before)', () => {
+    const devon = GB_REGIONS.find((r) => r.name === 'Devon')!;
+    expect(addressFormSchema.parse({ ...form, city: 'Exeter', postcode: 'EX1 1AA', region_id: String(devon.id) }).region_id).toBe(devon.id);
+  });
+
+  it('finds a county from what a shopper types', () => {
+    expect(searchRegions('GB', 'dev').map((r) => r.name)).toEqual(['Devon']);
+    expect(searchRegions('GB', 'york').map((r) => r.name)).toEqual(
+      expect.arrayContaining(['North Yorkshire', 'South Yorkshire', 'West Yorkshire', 'East Riding of Yorkshire']),
+    );
+    expect(searchRegions('GB', 'derbys').map((r) => r.name)).toEqual(['Derbyshire']);
+    expect(regionByName('GB', '  devon ')?.name).toBe('Devon');
+    expect(regionByName('GB', 'Tyrone')?.name).toBe('County Tyrone');
+    expect(regionByName('GB', 'Devn')).toBeUndefined();
+    expect(searchRegions('US', 'dev')).toEqual([]);
   });
 });

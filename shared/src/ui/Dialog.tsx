@@ -16,7 +16,8 @@ interface DialogProps {
 
 /**
  * A modal dialog on the native <dialog> element: the rest of the page is inert while it is open
- * (focus stays inside), Escape closes it, and focus returns to where it was when it closes.
+ * (focus stays inside), Escape closes it, and focus returns to where it was when it closes. Focus
+ * starts on the element marked data-autofocus, if any.
  */
 export function Dialog({ open, onClose, title, children, placement = 'center', className, hideTitle }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -29,6 +30,9 @@ export function Dialog({ open, onClose, title, children, placement = 'center', c
     if (open && !dialog.open) {
       returnTo.current = document.activeElement;
       dialog.showModal();
+      // showModal focuses the first focusable element (often Close); a dialog's content may name
+      // a better first stop with data-autofocus (the phone search box).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -9,3 +9,4 @@ export * from './StarRating';
 export * from './QuantityInput';
 export * from './FederatedSlot';
 export * from './NotFound';
+export * from './RegionInput';

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addedToBasketAtom, basketOpenAtom, cartAtom, cartIdAtom } from '@shop/shared';
 import { mockApi } from '@shop/shared/testing';
 import { createStore } from 'jotai';
@@ -22,7 +22,7 @@ describe('basket slide-over', () => {
     const dialog = screen.getByRole('dialog', { name: 'Shopping cart' });
     expect(dialog).toHaveTextContent('Hydrovault 8mm Cavity Drain Membrane');
     expect(dialog).toHaveTextContent('Roll length: 20 m');
-    expect(dialog).toHaveTextContent('£119.50');
+    expect(dialog).toHaveTextContent('£119.50 ex VAT');
     expect(dialog).toHaveTextContent('Qty 2');
     expect(dialog).toHaveTextContent('Subtotal £239.00');
     expect(dialog).toHaveTextContent('Shipping and taxes calculated at checkout.');
@@ -40,6 +40,38 @@ describe('basket slide-over', () => {
     fireEvent.click(screen.getByRole('button', { name: `Remove ${line.name}` }));
     expect(await screen.findByText('Qty 1')).toBeInTheDocument();
     expect(JSON.parse(String(calls[0]!.init?.body))).toMatchObject({ cartId: 'guest-1', productSku: 'HV-CDM8-20M' });
+  });
+
+  it('labels prices ex and inc VAT like every other page of the shop', () => {
+    renderWithShop(<BasketSlideOver />, { store: openBasket() });
+    const dialog = screen.getByRole('dialog', { name: 'Shopping cart' });
+    const [lineItem] = within(dialog).getAllByRole('listitem');
+    expect(lineItem).toHaveTextContent('£119.50 ex VAT');
+    expect(lineItem).toHaveTextContent('£143.40 inc VAT');
+    expect(dialog).toHaveTextContent(/Subtotal\s*£239\.00 ex VAT\s*£286\.80 inc VAT/);
+  });
+
+  it('a failed Remove says so inside the basket (the page behind it is inert), and puts the line back', async () => {
+    mockApi({ '/cart/remove': { status: 503, body: { message: 'Service Unavailable' } } });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithShop(<BasketSlideOver />, { store: openBasket([{ ...line, qty: 1 }], 119.5) });
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${line.name}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping cart' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('There was a problem removing the item from the basket.');
+    expect(within(dialog).getByRole('button', { name: `Remove ${line.name}` })).toBeInTheDocument();
+  });
+
+  it('keeps focus in the basket when a line goes: on the next Remove, or the empty-basket note', async () => {
+    const other = { ...line, item_id: 6, sku: 'HV-SUMP-TWIN', name: 'Hydrovault Twin Sump Pump System', qty: 1, price: 895 };
+    mockApi({ '/cart/remove': { body: { items: [other], total: 895 } } });
+    renderWithShop(<BasketSlideOver />, { store: openBasket([{ ...line, qty: 1 }, other], 1014.5) });
+    const first = screen.getByRole('button', { name: `Remove ${line.name}` });
+    first.focus();
+    fireEvent.click(first);
+    await waitFor(() => expect(screen.getByRole('button', { name: `Remove ${other.name}` })).toHaveFocus());
+    mockApi({ '/cart/remove': { body: { items: [], total: 0 } } });
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${other.name}` }));
+    await waitFor(() => expect(screen.getByText('Your basket is empty.')).toHaveFocus());
   });
 
   it('Checkout closes the basket and goes to /checkout; Continue Shopping just closes it', () => {

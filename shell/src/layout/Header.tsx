@@ -5,6 +5,7 @@ import { basketOpenAtom, cartCountAtom, Dialog, isAuthenticatedAtom, SHOP_NAME, 
 import { LiveSearch } from '../search/LiveSearch';
 import logo from '../assets/logo.svg';
 import { Dropdown } from './Dropdown';
+import { MenuSection } from './MenuSection';
 import { BasketIcon, MenuIcon, SearchIcon } from './icons';
 import { useCategories } from './useCategories';
 import styles from './Header.module.css';
@@ -102,8 +103,7 @@ export function Header() {
 
       <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" placement="right">
         <nav aria-label="Mobile" className={styles.mobileNav}>
-          <details open>
-            <summary>Shop by Category</summary>
+          <MenuSection title="Shop by Category" defaultOpen>
             <ul>
               {categories.map((c) => (
                 <li key={c.id}>
@@ -111,9 +111,8 @@ export function Header() {
                 </li>
               ))}
             </ul>
-          </details>
-          <details>
-            <summary>Resources &amp; Contact Us</summary>
+          </MenuSection>
+          <MenuSection title="Resources & Contact Us">
             <ul>
               <li>
                 <Link to="/advice">Resources</Link>
@@ -122,13 +121,13 @@ export function Header() {
                 <Link to="/contact">Contact Us</Link>
               </li>
             </ul>
-          </details>
+          </MenuSection>
           <div className={styles.mobileAccount}>{accountLinks}</div>
         </nav>
       </Dialog>
 
       <Dialog open={searchOpen} onClose={() => setSearchOpen(false)} title="Search">
-        <LiveSearch variant="overlay" onNavigate={() => setSearchOpen(false)} />
+        <LiveSearch variant="overlay" onNavigate={() => setSearchOpen(false)} onDismiss={() => setSearchOpen(false)} />
       </Dialog>
     </header>
   );

@@ -73,6 +73,36 @@ describe('header', () => {
   });
 });
 
+describe('header on a phone', () => {
+  beforeEach(() => mockApi({ '/categories/': { body: categories } }));
+
+  it("shows that the menu's sections open and close (aria-expanded and a turning chevron)", async () => {
+    await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const shop = within(menu).getByRole('button', { name: 'Shop by Category' });
+    const resources = within(menu).getByRole('button', { name: 'Resources & Contact Us' });
+    expect(shop).toHaveAttribute('aria-expanded', 'true');
+    expect(resources).toHaveAttribute('aria-expanded', 'false');
+    expect(resources.querySelector('svg')).not.toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Contact Us' })).toBeNull();
+    fireEvent.click(resources);
+    expect(resources).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(resources.getAttribute('aria-controls')!)).toBeVisible();
+    expect(within(menu).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    fireEvent.click(shop);
+    expect(shop).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).queryByRole('link', { name: 'Damp Proofing' })).toBeNull();
+  });
+
+  it('opens the search panel with focus in the search box, not on Close', async () => {
+    await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const panel = screen.getByRole('dialog', { name: 'Search' });
+    expect(within(panel).getByRole('combobox', { name: 'Search products' })).toHaveFocus();
+  });
+});
+
 describe('cookie banner', () => {
   beforeEach(() => localStorage.clear());
 

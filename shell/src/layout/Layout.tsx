@@ -6,6 +6,7 @@ import { useStartup } from '../startup/useStartup';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ScrollRestoration } from './ScrollRestoration';
 import styles from './Layout.module.css';
 import { TestPaymentsNotice } from './TestPaymentsNotice';
 
@@ -14,6 +15,7 @@ export function Layout() {
   const { pathname } = useLocation();
   return (
     <div className={styles.page}>
+      <ScrollRestoration />
       <link rel="canonical" href={`${window.location.origin}${pathname}`} />
       <a href="#main" className={styles.skip}>
         Skip to content

@@ -21,3 +21,10 @@ export const BasketIcon = () => (
     <circle cx="17" cy="20.5" r="1.3" />
   </svg>
 );
+
+/** A chevron pointing down; turned up (CSS) when its section is open. */
+export const ChevronIcon = ({ className }: { className?: string | undefined }) => (
+  <svg {...common} className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M6 9l6 6 6-6" />
+  </svg>
+);

@@ -12,7 +12,8 @@ export function UrlRewritePage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    const path = pathname.replace(/^\/+|\/+$/g, '');
+    // Trailing slash kept: the API redirects '/damp-proofing/' to '/damp-proofing'.
+    const path = pathname.replace(/^\/+/, '');
     apiRequest(`/url-rewrites/resolve?path=${encodeURIComponent(path)}`, {
       schema: resolvedPathSchema,
       signal: controller.signal,

@@ -37,7 +37,9 @@ describe('LiveSearch', () => {
     renderWithShop(<LiveSearch />);
     await type('membrane');
     const options = await screen.findAllByRole('option');
-    expect(options).toHaveLength(2);
+    // Two suggestions, then the way to every result.
+    expect(options).toHaveLength(3);
+    expect(options[2]).toHaveTextContent('See all results for "membrane"');
     expect(within(options[0]!).getByText('Membrane', { selector: 'mark' })).toBeInTheDocument();
     expect(options[0]).toHaveTextContent('Studded HDPE membrane');
     expect(options[0]).toHaveTextContent('£119.50');
@@ -69,6 +71,43 @@ describe('LiveSearch', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(screen.getByTestId('where')).toHaveTextContent('/search?q=membrane');
+  });
+
+  it("ends the suggestions with 'See all results for \"{term}\"' for mouse, touch and keyboard", async () => {
+    mockApi({ '/products/search?q=membrane&limit=8': { body: hits } });
+    renderWithShop(<LiveSearch />);
+    const input = await type('membrane');
+    const seeAll = await screen.findByRole('option', { name: 'See all results for "membrane"' });
+    // The arrows reach it after the last suggestion.
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(seeAll).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(seeAll);
+    expect(screen.getByTestId('where')).toHaveTextContent('/search?q=membrane');
+  });
+
+  it("prices configurable and grouped products 'From' their cheapest choice", async () => {
+    mockApi({
+      '/products/search?q=membrane&limit=8': {
+        body: { q: 'membrane', items: [{ ...hits.items[0]!, type_id: 'configurable', price: 98 }, { ...hits.items[1]!, type_id: 'simple' }] },
+      },
+    });
+    renderWithShop(<LiveSearch />);
+    await type('membrane');
+    const [configurable, simple] = await screen.findAllByRole('option');
+    expect(configurable).toHaveTextContent('From £98.00');
+    expect(simple).not.toHaveTextContent('From');
+  });
+
+  it('in the phone overlay, one Escape closes it even with text in the box', async () => {
+    mockApi({ '/products/search?q=membrane&limit=8': { body: hits } });
+    const onDismiss = jest.fn();
+    renderWithShop(<LiveSearch variant="overlay" onDismiss={onDismiss} />);
+    const input = await type('membrane');
+    const escape = fireEvent.keyDown(input, { key: 'Escape' });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+    // Handled: the search box does not spend the press on clearing itself.
+    expect(escape).toBe(false);
+    expect(input).toHaveAttribute('data-autofocus');
   });
 
   it('the mobile overlay says what to do and when nothing matches', async () => {

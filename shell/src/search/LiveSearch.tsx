@@ -8,13 +8,23 @@ import styles from './LiveSearch.module.css';
 
 export const TYPE_FOR_SUGGESTIONS = 'Type for search suggestions...';
 export const noProductsFound = (term: string) => `No products found for "${term}"`;
+export const seeAllResults = (term: string) => `See all results for "${term}"`;
 
 /**
  * The header's search box: an ARIA combobox (list autocomplete) with server suggestions.
  * Arrows move through the suggestions, Enter opens the active one (or the results page),
  * Escape closes the list.
  */
-export function LiveSearch({ variant = 'header', onNavigate }: { variant?: 'header' | 'overlay'; onNavigate?: () => void }) {
+export function LiveSearch({
+  variant = 'header',
+  onNavigate,
+  onDismiss,
+}: {
+  variant?: 'header' | 'overlay';
+  onNavigate?: () => void;
+  /** The overlay's way out: Escape closes it at the first press, whatever the box holds. */
+  onDismiss?: () => void;
+}) {
   const id = useId();
   const listId = `${id}-list`;
   const navigate = useNavigate();
@@ -25,6 +35,9 @@ export function LiveSearch({ variant = 'header', onNavigate }: { variant?: 'head
   const suggestions = useSuggestions(term);
   const items = suggestions.status === 'done' ? suggestions.items : [];
   const trimmed = term.trim();
+  const resultsUrl = `/search?q=${encodeURIComponent(trimmed)}`;
+  // The last option, after the suggestions: the full, paged results page.
+  const optionCount = items.length > 0 ? items.length + 1 : 0;
 
   const go = (url: string) => {
     setOpen(variant === 'overlay');
@@ -39,22 +52,26 @@ export function LiveSearch({ variant = 'header', onNavigate }: { variant?: 'head
       case 'ArrowDown':
         e.preventDefault();
         setOpen(true);
-        setActive((i) => (items.length ? (i + 1) % items.length : -1));
+        setActive((i) => (optionCount ? (i + 1) % optionCount : -1));
         break;
       case 'ArrowUp':
         e.preventDefault();
         setOpen(true);
-        setActive((i) => (items.length ? (i <= 0 ? items.length - 1 : i - 1) : -1));
+        setActive((i) => (optionCount ? (i <= 0 ? optionCount - 1 : i - 1) : -1));
         break;
       case 'Enter': {
         e.preventDefault();
         const chosen = active >= 0 ? items[active] : undefined;
         if (chosen) go(chosen.url);
-        else if (trimmed) go(`/search?q=${encodeURIComponent(trimmed)}`);
+        else if (trimmed) go(resultsUrl);
         break;
       }
       case 'Escape':
-        if (open && variant === 'header') {
+        if (variant === 'overlay') {
+          // Also keeps the search box from spending the press on clearing itself.
+          e.preventDefault();
+          onDismiss?.();
+        } else if (open) {
           e.preventDefault();
           setOpen(false);
           setActive(-1);
@@ -94,7 +111,8 @@ export function LiveSearch({ variant = 'header', onNavigate }: { variant?: 'head
           autoComplete="off"
           placeholder="Search membranes, pumps, channels…"
           value={term}
-          autoFocus={variant === 'overlay'}
+          // The overlay's dialog puts focus here when it opens (not on its close button).
+          data-autofocus={variant === 'overlay' ? '' : undefined}
           onChange={(e) => {
             setTerm(e.target.value);
             setActive(-1);
@@ -129,10 +147,26 @@ export function LiveSearch({ variant = 'header', onNavigate }: { variant?: 'head
                     </span>
                     <span className={styles.desc}>{plainText(item.short_description)}</span>
                   </span>
-                  <span className={styles.price}>{formatGBP(item.price)}</span>
+                  <span className={styles.price}>
+                    {/* Configurable and grouped products cost their cheapest choice or more. */}
+                    {item.type_id === 'simple' ? null : <span className={styles.from}>From </span>}
+                    {formatGBP(item.price)}
+                  </span>
                 </li>
               ))
             : null}
+          {showList && trimmed && items.length > 0 ? (
+            <li
+              id={`${id}-opt-${items.length}`}
+              role="option"
+              aria-selected={active === items.length}
+              className={`${styles.seeAll} ${active === items.length ? styles.seeAllActive : ''}`}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => go(resultsUrl)}
+            >
+              {seeAllResults(trimmed)}
+            </li>
+          ) : null}
         </ul>
       </div>
     </div>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import {
   BASKET_ADD_FAILED,
+  basketErrorReasonAtom,
   FederatedSlot,
   formatGBP,
   fromPence,
@@ -67,6 +69,8 @@ export function BuyBox({
   const [attempted, setAttempted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // The server's reason for the last failed add (e.g. 'Sorry, we only have 14 of … in stock.').
+  const failedReason = useAtomValue(basketErrorReasonAtom);
   const [busy, setBusy] = useState(false);
   const optionRefs = useRef(new Map<number, HTMLElement | null>());
 
@@ -200,7 +204,7 @@ export function BuyBox({
       <p className={styles.sku}>
         SKU: <span data-sku-shown>{variant?.sku ?? item?.sku ?? product.sku}</span>
       </p>
-      {isGrouped && !item ? null : <StockBadge inStock={inStock} />}
+      {isGrouped && !item ? null : <StockBadge inStock={inStock} qty={isConfigurable && !variant ? undefined : buyable.stock.qty} />}
 
       {breaks.length > 0 ? (
         <table className={styles.breaks}>
@@ -331,7 +335,12 @@ export function BuyBox({
         <div role="alert" className={styles.alertArea}>
           {message ? <p className={styles.alert}>{message}</p> : null}
         </div>
-        {failed ? <p className={styles.alert}>{BASKET_ADD_FAILED}</p> : null}
+        {failed ? (
+          <div className={styles.alert}>
+            <p>{BASKET_ADD_FAILED}</p>
+            {failedReason ? <p className={styles.reason}>{failedReason}</p> : null}
+          </div>
+        ) : null}
         {ready && qty > 1 ? (
           <p className={styles.total}>
             Total for {qty}: <strong>{formatGBP(unit * qty)}</strong> ex VAT ({formatGBP(incVat(unit * qty))} inc VAT)

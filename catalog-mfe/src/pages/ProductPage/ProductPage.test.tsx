@@ -181,6 +181,33 @@ describe('ProductPage: required custom options', () => {
   });
 });
 
+describe('ProductPage: stock', () => {
+  it("keeps the spec's words when there is not enough in stock, and adds the server's reason under them", async () => {
+    const p = product({ id: 6, sku: 'HV-SUMP-SINGLE', name: 'Hydrovault Single Sump Pump System', stock: { qty: 14, is_in_stock: true } });
+    const reason = 'Sorry, we only have 14 of Hydrovault Single Sump Pump System in stock.';
+    api(p, { '/cart/add': { status: 400, body: { error: 'Bad Request', field: 'quantity', message: reason } } });
+    open(p);
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.clear(screen.getByLabelText('Qty'));
+    await userEvent.type(screen.getByLabelText('Qty'), '20');
+    await userEvent.click(addButton());
+    const problem = await screen.findByText('There was a problem adding the item to the basket.');
+    expect(problem.parentElement).toHaveTextContent(reason);
+  });
+
+  it("says 'Only 3 left' when stock runs low, and 'In stock' otherwise", async () => {
+    api(product({ id: 7, name: 'Butyl Tape', stock: { qty: 3, is_in_stock: true } }));
+    const { unmount } = open(product({ id: 7 }));
+    expect(await screen.findByText('Only 3 left')).toBeInTheDocument();
+    unmount();
+    clearProductCache();
+    api(product({ id: 8, name: 'Sealant', stock: { qty: 40, is_in_stock: true } }));
+    open(product({ id: 8 }));
+    expect(await screen.findByText('In stock')).toBeInTheDocument();
+    expect(screen.queryByText(/left$/)).toBeNull();
+  });
+});
+
 describe('ProductPage: prices by customer group', () => {
   const priced = () =>
     product({
@@ -345,6 +372,14 @@ describe('ProductPage: not found', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent("Sorry, we couldn't find that page");
     expect(screen.getByRole('link', { name: 'Sump Pumps' })).toHaveAttribute('href', '/sump-pumps');
     expect(calls[0]?.path).toBe('/products/info/404404');
+  });
+
+  it("sends a configurable product's variant to its parent's page instead of showing it as a product", async () => {
+    const variant = product({ id: 31, sku: 'HV-CDM8-2020', name: 'Hydrovault 8mm 2.0m x 20m', visibility: 1, parent: { id: 30, url: '/hydrovault-cavity-drain-membrane-8mm' } });
+    api(variant);
+    open(variant);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/hydrovault-cavity-drain-membrane-8mm'));
+    expect(screen.queryByRole('heading', { name: 'Hydrovault 8mm 2.0m x 20m' })).toBeNull();
   });
 
   it('never shows a disabled product or one not on website 2, whatever the API says', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigationType, useParams } from 'react-router-dom';
+import { Navigate, useNavigationType, useParams } from 'react-router-dom';
 import { ApiError, Breadcrumb, NotFound, PageHeading, Spinner, StarRating, type Category, type ConfigurableChild, type ProductInfo } from '@shop/shared';
 import { loadProduct } from '../../components/catalogApi';
 import { sanitizeHtml } from '../../components/html';
@@ -14,7 +14,13 @@ import { Reviews } from './Reviews';
 import { mergedAttrs, specificationRows } from './specification';
 import styles from './ProductPage.module.css';
 
-type State = { status: 'loading' } | { status: 'found'; product: ProductInfo } | { status: 'missing' } | { status: 'failed' };
+type State =
+  | { status: 'loading' }
+  | { status: 'found'; product: ProductInfo }
+  /** A variant of a configurable product: its page is the parent's. */
+  | { status: 'moved'; url: string }
+  | { status: 'missing' }
+  | { status: 'failed' };
 
 /** The product page (reached through a URL rewrite or catalog/product/view/id/{id}). */
 export default function ProductPage({ productId }: { productId?: number | string }) {
@@ -34,7 +40,9 @@ export default function ProductPage({ productId }: { productId?: number | string
     }
     setState({ status: 'loading' });
     loadProduct(id, controller.signal)
-      .then((product) => setState(isShown(product) ? { status: 'found', product } : { status: 'missing' }))
+      .then((product) =>
+        setState(!isShown(product) ? { status: 'missing' } : product.parent ? { status: 'moved', url: product.parent.url } : { status: 'found', product }),
+      )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 404) {
@@ -59,6 +67,7 @@ export default function ProductPage({ productId }: { productId?: number | string
       </div>
     );
   }
+  if (state.status === 'moved') return <Navigate to={state.url} replace />;
   if (state.status === 'missing') return <NotFound />;
   if (state.status === 'failed') {
     return (

@@ -55,7 +55,7 @@ function fillAddress(group: HTMLElement) {
   fireEvent.change(g.getByLabelText(/Last Name/), { target: { value: 'Bloggs' } });
   fireEvent.change(g.getByLabelText(/Street Address \(Line 1\)/), { target: { value: '12 Canal Wharf' } });
   fireEvent.change(g.getByLabelText(/^City/), { target: { value: 'Leeds' } });
-  fireEvent.change(g.getByLabelText(/County\/State\/Province/), { target: { value: '5002' } });
+  fireEvent.change(g.getByLabelText(/County\/State\/Province/), { target: { value: 'west yorkshire' } });
   fireEvent.change(g.getByLabelText(/Postal Code/), { target: { value: 'ls11 5ab' } });
   fireEvent.change(g.getByLabelText(/Phone Number/), { target: { value: '0113 496 0000' } });
 }
@@ -161,6 +161,57 @@ describe('CheckoutPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(within(group).queryByText('Please enter a valid UK postcode')).toBeNull());
     expect(calls.paths()).not.toContain('/cart/confirm-order');
+  });
+
+  it('offers every UK county, found by typing; words that name none are refused', async () => {
+    const calls = api();
+    renderCheckout(guest());
+    await readyToPay();
+    const county = within(shippingGroup()).getByLabelText(/County\/State\/Province/);
+    // Devon, Derbyshire and Highland were not among the 15 counties before.
+    const offered = [...document.querySelectorAll(`#${county.getAttribute('list')} option`)].map((o) => o.getAttribute('value'));
+    expect(offered).toHaveLength(108);
+    expect(offered).toEqual(expect.arrayContaining(['Devon', 'Derbyshire', 'Highland', 'County Tyrone', 'Powys']));
+
+    fireEvent.change(county, { target: { value: 'Devn' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await within(shippingGroup()).findByText('Please choose a County/State/Province from the list')).toBeInTheDocument();
+    expect(calls.paths()).not.toContain('/cart/confirm-order');
+
+    fireEvent.change(county, { target: { value: 'devon' } });
+    fireEvent.blur(county);
+    expect(county).toHaveValue('Devon');
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order/success'));
+    const devon = calls.calls.find((c) => c.path === '/cart/save-shipping-info')!.body.address;
+    expect(devon).toMatchObject({ region_id: 5026, region: 'Devon' });
+  });
+
+  it('keeps what was typed when the shopper leaves the checkout and comes back', async () => {
+    api();
+    const store = guest();
+    const first = render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/checkout']}>
+          <CheckoutPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await readyToPay();
+    fireEvent.click(await screen.findByRole('radio', { name: /Next Working Day/ }));
+    fireEvent.change(screen.getByLabelText(/Anything the driver should know/), { target: { value: 'Side gate' } });
+    first.unmount();
+
+    renderCheckout(store);
+    expect(await screen.findByRole('radio', { name: /Next Working Day/ })).toBeChecked();
+    expect(screen.getByLabelText(/Email Address/)).toHaveValue('jo@example.co.uk');
+    const group = within(shippingGroup());
+    expect(group.getByLabelText(/Street Address \(Line 1\)/)).toHaveValue('12 Canal Wharf');
+    expect(group.getByLabelText(/County\/State\/Province/)).toHaveValue('West Yorkshire');
+    expect(group.getByLabelText(/Postal Code/)).toHaveValue('LS11 5AB');
+    expect(screen.getByLabelText(/Anything the driver should know/)).toHaveValue('Side gate');
+    // The card is never kept.
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
   });
 
   it('checks a separate billing address with the same rules', async () => {
@@ -315,7 +366,7 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText(/Already have an account/)).toBeNull();
     fireEvent.change(within(group).getByLabelText('Choose a saved address'), { target: { value: '2' } });
     expect(within(group).getByLabelText(/Street Address \(Line 1\)/)).toHaveValue('1 Site Road');
-    expect(within(group).getByLabelText(/County\/State\/Province/)).toHaveValue('5002');
+    expect(within(group).getByLabelText(/County\/State\/Province/)).toHaveValue('West Yorkshire');
     expect(within(group).getByRole('option', { name: 'Site: Sam Reed, 1 Site Road, Leeds, LS11 5AB' })).toBeInTheDocument();
     await waitFor(() => expect(calls.calls.filter((c) => c.path === '/cart/estimate-shipping-methods').at(-1)!.body).toMatchObject({ customerToken: 'token-1', address: { postcode: 'LS11 5AB' } }));
   });

@@ -151,6 +151,8 @@ export default function CheckoutPage() {
     if (!loaded || !basketKey || !basketSettled) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
+      // Placing the order estimates for itself (and then empties the basket): no second call.
+      if (submitting.current) return;
       setRatesState((s) => ({ status: 'loading', rates: s.rates, error: null }));
       checkoutApi
         .estimateShipping(ownerOf(store), estimateFor, controller.signal)

@@ -195,6 +195,8 @@ export type ConfigurableChild = z.infer<typeof configurableChildSchema>;
  */
 export const productInfoSchema = productSchema.extend({
   children: z.array(configurableChildSchema).optional(),
+  /** A variant of a configurable product: its parent, whose page shows it (301 there). */
+  parent: z.object({ id: z.number().int(), url: z.string() }).optional(),
   associated: z.array(productSchema.extend({ default_qty: z.number().int().nullable() })).optional(),
 });
 export type ProductInfo = z.infer<typeof productInfoSchema>;
@@ -268,6 +270,9 @@ export const productSearchQuerySchema = z.object({
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
   limit: positiveIntParam.refine((n) => n <= 50, 'must be at most 50').optional(),
+  /** Paged results (the search page): page from 1, with the total of every match. */
+  page: positiveIntParam.refine((n) => n <= 1000, 'must be at most 1000').optional(),
+  pageSize: positiveIntParam.refine((n) => n <= 48, 'must be at most 48').optional(),
 });
 
 export const productSearchHitSchema = z.object({
@@ -283,10 +288,16 @@ export const productSearchHitSchema = z.object({
 });
 export type ProductSearchHit = z.infer<typeof productSearchHitSchema>;
 
-/** Answer of GET /api/products/search?q=&limit= : best first (name matches before others). */
+/**
+ * Answer of GET /api/products/search?q=&limit= : best first (name matches before others). With
+ * `page` (and `pageSize`, 24 by default) it is one page of every match, and says how many there are.
+ */
 export const productSearchSchema = z.object({
   q: z.string(),
   items: z.array(productSearchHitSchema),
+  page: z.number().int().optional(),
+  pageSize: z.number().int().optional(),
+  totalCount: z.number().int().optional(),
 });
 export type ProductSearch = z.infer<typeof productSearchSchema>;
 

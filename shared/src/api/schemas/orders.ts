@@ -158,6 +158,19 @@ export const PAYMENT_METHOD_TITLES: Record<string, string> = {
   checkmo: 'Cheque / money order',
   banktransfer: 'Bank transfer',
 };
-export function paymentMethodTitle(code: string): string {
+/** Title shown for a card payment that came from a wallet (the payment method's type). */
+export const WALLET_TITLES: Record<string, string> = {
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  link: 'Link',
+  amazon_pay: 'Amazon Pay',
+  paypal: 'PayPal',
+  /** The offline test provider's express wallet. */
+  test_wallet: 'Express wallet (test)',
+};
+/** What an order was paid with: the wallet when the card came from one, else the method's title. */
+export function paymentMethodTitle(code: string, paymentMethodType?: string | null): string {
+  const wallet = paymentMethodType ? WALLET_TITLES[paymentMethodType] : undefined;
+  if (wallet && code === 'stripe_payments') return wallet;
   return PAYMENT_METHOD_TITLES[code] ?? code;
 }
