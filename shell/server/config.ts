@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const REMOTES = ['catalog', 'content', 'account', 'checkout'] as const;
+/** The remotes, in the order that decides who keeps a path two of them claim. */
+export const REMOTES = ['catalog', 'content', 'account', 'checkout'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -20,6 +21,8 @@ export interface PageServerConfig {
   release?: string | undefined;
   /** The shop's public origin for canonical links (e.g. https://www.example.co.uk); else the request's. */
   publicUrl?: string | undefined;
+  /** How often the remotes' route lists are read again (ms); 0 reads them at start only. */
+  routesRefreshMs: number;
 }
 
 /**
@@ -43,6 +46,10 @@ function remoteLocations(env: NodeJS.ProcessEnv): Record<RemoteName, string> {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port <= 0) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const routesRefreshMs = Number(env.ROUTES_REFRESH_MS ?? 30_000);
+  if (!Number.isInteger(routesRefreshMs) || routesRefreshMs < 0) {
+    throw new Error(`ROUTES_REFRESH_MS must be a whole number of milliseconds, got "${env.ROUTES_REFRESH_MS}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -56,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConf
     sentryDsn: env.SENTRY_DSN || undefined,
     release: env.RELEASE || undefined,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    routesRefreshMs,
   };
 }
