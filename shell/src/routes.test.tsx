@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Routes } from 'react-router-dom';
 import type { PublishedRouteList } from '@shop/shared/routes';
+import { DEFAULT_TITLE } from '@shop/shared/shop';
 import { registerShopRemotes } from './federation/remotes';
 import type { RouteLists } from './routeTable';
 import { RouteTableProvider, shopRoutes, useRouteTable } from './routes';
@@ -98,6 +99,7 @@ describe('the route table the remotes publish', () => {
     expect(region).toHaveAttribute('data-remote-error', 'account');
     expect(region).toHaveTextContent('could not be loaded');
     expect(screen.queryByText("Sorry, we couldn't find that page")).not.toBeInTheDocument();
+    expect(document.title).toBe(DEFAULT_TITLE);
 
     // The account team's host is back.
     serve({ '/remotes/account/mf-manifest.json': { name: 'account', shop: { routes: account.list } } });

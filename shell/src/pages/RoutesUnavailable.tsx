@@ -1,4 +1,5 @@
 import { RemoteBoundary, Spinner } from '@shop/shared';
+import { pageTitle } from '@shop/shared/shop';
 import { useRouteTable } from '../routes';
 
 /** Hands the region's boundary the failure, so it shows its message and Retry. */
@@ -17,6 +18,7 @@ export function RoutesUnavailable({ remotes }: { remotes: string[] }) {
   const { reread } = useRouteTable();
   return (
     <>
+      <title>{pageTitle()}</title>
       {remotes.map((remote) => (
         <RemoteBoundary key={remote} region={remote} onRetry={() => reread(remote)}>
           <ListMissing remote={remote} />
