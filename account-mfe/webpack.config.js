@@ -20,4 +20,4 @@ const exposes = {
     './DownloadablePage': './src/pages/DownloadablePage/DownloadablePage.tsx',
 };
 
-module.exports = createAppConfig({ name: 'account', dir: __dirname, port: 3003, exposes });
+module.exports = createAppConfig({ name: 'account', dir: __dirname, port: 3003, exposes, routes: './src/routes.ts' });

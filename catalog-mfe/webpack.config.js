@@ -7,4 +7,7 @@ const exposes = {
     './SearchPage': './src/pages/SearchPage/SearchPage.tsx',
 };
 
-module.exports = createAppConfig({ name: 'catalog', dir: __dirname, port: 3001, exposes });
+const options = { name: 'catalog', dir: __dirname, port: 3001, exposes, routes: './src/routes.ts' };
+module.exports = createAppConfig(options);
+// The e2e suite builds a variant of this remote with one more page (e2e/support/catalog-extra-page).
+module.exports.options = options;

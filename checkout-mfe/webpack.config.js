@@ -9,4 +9,4 @@ const exposes = {
     './ExpressCheckoutButton': './src/express/ExpressCheckoutButton.tsx',
 };
 
-module.exports = createAppConfig({ name: 'checkout', dir: __dirname, port: 3004, exposes });
+module.exports = createAppConfig({ name: 'checkout', dir: __dirname, port: 3004, exposes, routes: './src/routes.ts' });

@@ -8,4 +8,4 @@ const exposes = {
     './ArticlePage': './src/pages/ArticlePage/ArticlePage.tsx',
 };
 
-module.exports = createAppConfig({ name: 'content', dir: __dirname, port: 3002, exposes });
+module.exports = createAppConfig({ name: 'content', dir: __dirname, port: 3002, exposes, routes: './src/routes.ts' });

@@ -6,6 +6,8 @@ import { ports, urls } from './support/ports';
 
 // A fresh embedded database for every run (the config is read by each worker too: create it once).
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+// The catalogue team's uploads to its other host, served before its current build (see federation.spec.ts).
+process.env.E2E_CATALOG_UPLOADS ??= fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-catalog-uploads-'));
 
 const root = path.resolve(__dirname, '..');
 const tsx = (file: string) => `node --import tsx ${file}`;
@@ -48,8 +50,9 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
-      // A static host on another port standing in for the catalogue team's CDN.
-      command: `node e2e/support/static-server.mjs catalog-mfe/dist ${ports.catalogElsewhere}`,
+      // A static host on another port standing in for the catalogue team's CDN: what the team
+      // uploads (a new version) wins over the build the suite starts with.
+      command: `node e2e/support/static-server.mjs ${process.env.E2E_CATALOG_UPLOADS},catalog-mfe/dist ${ports.catalogElsewhere}`,
       cwd: root,
       url: `${urls.catalogElsewhere}/mf-manifest.json`,
       reuseExistingServer: false,
@@ -65,6 +68,8 @@ export default defineConfig({
         API_URL: `http://127.0.0.1:${ports.shop + 1}`,
         REMOTE_CATALOG_URL: `${urls.catalogElsewhere}/mf-manifest.json`,
         REMOTE_ACCOUNT_URL: `${urls.accountElsewhere}/mf-manifest.json`,
+        // Re-reads the remotes' route lists every second, so a deployed page shows within the test.
+        ROUTES_REFRESH_MS: '1000',
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,

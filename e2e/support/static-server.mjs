@@ -1,18 +1,22 @@
 // A plain static file server with CORS, standing in for a CDN or another team's host in tests:
-//   node support/static-server.mjs <dir> <port>
+//   node support/static-server.mjs <dir>[,<dir>…] <port>
+// With several folders the first one holding a file serves it: a test "deploys" a new build by
+// copying it into the first (an upload to the CDN) and rolls it back by emptying that folder.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const [dir, port] = process.argv.slice(2);
-const root = path.resolve(dir);
+const [dirs, port] = process.argv.slice(2);
+const roots = dirs.split(',').map((d) => path.resolve(d));
 const types = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.map': 'application/json' };
 
 http
   .createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const file = roots
+      .map((root) => path.join(root, decodeURIComponent(url.pathname)))
+      .find((f, i) => f.startsWith(roots[i]) && fs.existsSync(f) && !fs.statSync(f).isDirectory());
+    if (!file) {
       res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end('not found');
       return;
     }
@@ -23,4 +27,4 @@ http
     });
     fs.createReadStream(file).pipe(res);
   })
-  .listen(Number(port), '127.0.0.1', () => console.log(`static ${root} on :${port}`));
+  .listen(Number(port), '127.0.0.1', () => console.log(`static ${roots.join(', ')} on :${port}`));

@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ports, urls } from '../support/ports';
@@ -109,5 +111,49 @@ test.describe('the federated shell', () => {
     } finally {
       server.kill();
     }
+  });
+
+  test('the catalogue team ships a new page alone: deployed to its host, routed by the same shell without a rebuild', async ({ page }) => {
+    test.setTimeout(300_000);
+    await acceptCookies(page);
+    const uploads = process.env.E2E_CATALOG_UPLOADS as string;
+    const shellBefore = await (await page.request.get(`${urls.moved}/main.js`)).text();
+    const remotesBefore = await (await page.request.get(`${urls.moved}/remotes.json`)).json();
+    // Not a page yet (503 rather than 404 here: this server cannot read the account remote's list).
+    expect((await page.request.get(`${urls.moved}/trade-counter`)).status()).not.toBe(200);
+
+    // The team builds its new version (its route list gains /trade-counter) and uploads it.
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-extra-page-'));
+    const build = spawnSync('npx', ['webpack', '--mode', 'production', '-c', 'e2e/support/catalog-extra-page/webpack.config.js'], {
+      cwd: root,
+      env: { ...process.env, CATALOG_EXTRA_PAGE_OUT: out },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr + build.stdout).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'mf-manifest.json'), 'utf8'));
+    expect(manifest.shop.routes.routes.map((r: { path: string }) => r.path)).toContain('/trade-counter');
+    fs.cpSync(out, uploads, { recursive: true });
+
+    try {
+      // The page server reads the new route list from the manifest on its own: no restart.
+      await expect.poll(async () => (await page.request.get(`${urls.moved}/trade-counter`)).status(), { timeout: 20_000 }).toBe(200);
+      const scripts = recordScripts(page);
+      await page.goto(`${urls.moved}/trade-counter`);
+      await expect(page.locator('[data-remote="catalog"] h1')).toHaveText('Trade counter collection');
+      await expect(page).toHaveTitle(/^Trade Counter \| /);
+      expect(scripts.some((u) => u.startsWith(`${urls.catalogElsewhere}/`))).toBe(true);
+      // The catalogue's other pages still work from the new version.
+      await page.goto(`${urls.moved}/catalog/product/view/id/999999`);
+      await expect(page.locator('[data-remote="catalog"] h1')).toBeVisible();
+
+      // Neither the shell's build nor its configuration changed.
+      expect(await (await page.request.get(`${urls.moved}/main.js`)).text()).toBe(shellBefore);
+      expect(await (await page.request.get(`${urls.moved}/remotes.json`)).json()).toEqual(remotesBefore);
+    } finally {
+      // Roll back: the previous version is served again, and the page is gone with it.
+      fs.rmSync(uploads, { recursive: true, force: true });
+      fs.mkdirSync(uploads);
+    }
+    await expect.poll(async () => (await page.request.get(`${urls.moved}/trade-counter`)).status(), { timeout: 20_000 }).not.toBe(200);
   });
 });

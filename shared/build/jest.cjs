@@ -5,7 +5,7 @@ const path = require('node:path');
 module.exports = (dir) => ({
   rootDir: dir,
   testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/{src,server}/**/*.test.ts?(x)'],
+  testMatch: ['<rootDir>/{src,server,build}/**/*.test.ts?(x)'],
   transform: {
     '^.+\\.(t|j)sx?$|\\.m?js$': [
       '@swc/jest',

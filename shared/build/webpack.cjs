@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedPkg = require('../package.json');
+const { publishedContract, PublishContractPlugin } = require('./contract/publish.cjs');
 
 const deps = (name) => require(`${name}/package.json`).version;
 
@@ -39,12 +40,16 @@ function sharedSingletons() {
  * @param {string} o.dir         the app's folder
  * @param {number} o.port        dev-server port
  * @param {Record<string,string>} [o.exposes]  modules a remote exposes
+ * @param {string} [o.routes]    a remote's route list (src/routes.ts), published in its manifest
+ * @param {string} [o.outDir]    where the build goes (default <dir>/dist)
  * @param {boolean} [o.host]     the shell
  * @param {string[]} [o.runtimePlugins]
  */
 function createAppConfig(o) {
   return (_env, argv) => {
     const prod = argv.mode !== 'development';
+    // Checked here, so a list naming a module the remote does not expose fails the build.
+    const contract = publishedContract(o);
     const cssLoader = {
       loader: 'css-loader',
       options: {
@@ -64,7 +69,7 @@ function createAppConfig(o) {
       // but not referenced from them; the page server never serves *.map files.
       devtool: prod ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(o.dir, 'dist'),
+        path: o.outDir ?? path.join(o.dir, 'dist'),
         publicPath: 'auto',
         // Entries keep stable names (served with revalidation); every other chunk is content-hashed (immutable).
         filename: '[name].js',
@@ -107,6 +112,9 @@ function createAppConfig(o) {
           shared: sharedSingletons(),
           runtimePlugins: o.runtimePlugins ?? [],
         }),
+        // The manifest also carries the team contract (route list, modules loaded from others):
+        // the shell, its page server and the contract check read it from there.
+        new PublishContractPlugin(contract),
         ...(prod
           ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
           : []),

@@ -9,6 +9,7 @@ import proxy from '@fastify/http-proxy';
 import type { PageServerConfig } from './config';
 import { renderShellHtml } from './html';
 import { createMetaResolver } from './meta';
+import { createRouteRegistry } from './routeTable';
 import { securityHeaders } from './security';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
@@ -104,10 +105,14 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
+  // The route table comes from the remotes' own lists, read before the first page is served.
+  const routes = createRouteRegistry(config, app.log);
+  await routes.refresh();
+
   // Every other GET (no file of that name) is a page of the shop: the shell's HTML with its status
   // (404 for what the shop does not have, 301 for what moved), title, description, canonical link,
   // structured data and the run-time configuration. A missing asset is a plain 404.
-  const resolvePage = createMetaResolver(config.apiUrl);
+  const resolvePage = createMetaResolver(config.apiUrl, routes.current);
   const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.code(404).send({ error: 'Not Found', message: `${req.method} ${req.url} is not a page of the shop` });
@@ -128,11 +133,12 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     if (meta?.status === 301 && meta.location) {
       return reply.redirect(meta.location + url.search, 301);
     }
+    if (meta?.status === 503) reply.header('Retry-After', '30');
     reply
       .code(meta?.status ?? 200)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return renderShellHtml(indexHtml, config, meta, origin);
+    return renderShellHtml(indexHtml, config, routes.current(), meta, origin);
   };
   // The static plugin refuses directories; the home page is a page like any other.
   app.get('/', servePage);

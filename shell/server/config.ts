@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const REMOTES = ['catalog', 'content', 'account', 'checkout'] as const;
+/** The remotes, in the order that decides who keeps a path two of them claim. */
+export const REMOTES = ['catalog', 'content', 'account', 'checkout'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -32,6 +33,8 @@ export interface PageServerConfig {
   trustProxy: boolean | number | string[];
   /** Largest request body passed on to the API (its BODY_LIMIT); larger ones are answered 413 here. */
   apiBodyLimit: number;
+  /** How often the remotes' route lists are read again (ms); 0 reads them at start only. */
+  routesRefreshMs: number;
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` takes it. */
@@ -77,6 +80,10 @@ function remoteLocations(env: NodeJS.ProcessEnv): Record<RemoteName, string> {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port <= 0) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const routesRefreshMs = Number(env.ROUTES_REFRESH_MS ?? 30_000);
+  if (!Number.isInteger(routesRefreshMs) || routesRefreshMs < 0) {
+    throw new Error(`ROUTES_REFRESH_MS must be a whole number of milliseconds, got "${env.ROUTES_REFRESH_MS}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -92,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConf
     publicUrl: publicOrigin(env.SHOP_URL || env.PUBLIC_URL, port),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiBodyLimit: Number(env.BODY_LIMIT) > 0 ? Number(env.BODY_LIMIT) : 1024 * 1024,
+    routesRefreshMs,
   };
 }

@@ -1,3 +1,4 @@
+import type { LoadedRouteTable } from '@shop/shared/routes';
 import type { PageServerConfig } from './config';
 import { organizationLd, type PageMeta } from './meta';
 
@@ -11,11 +12,14 @@ const escapeHtml = (s: string) =>
 
 /**
  * The shell's page with the page's title, description, canonical link and structured data, and
- * the run-time configuration (remote locations, error reporting) inlined. The head elements carry
- * data-shop-head: the shell drops them when it starts and renders its own as the shopper navigates.
+ * the run-time configuration (remote locations, the route table composed from the remotes' lists,
+ * error reporting) inlined. The head elements carry data-shop-head: the shell drops them when it
+ * starts and renders its own as the shopper navigates.
  */
-export function renderShellHtml(indexHtml: string, config: PageServerConfig, meta?: PageMeta, origin?: string): string {
-  const shopConfig = { remotes: config.remotes, sentryDsn: config.sentryDsn, release: config.release };
+export function renderShellHtml(indexHtml: string, config: PageServerConfig, table: LoadedRouteTable, meta?: PageMeta, origin?: string): string {
+  // The lists as read (the shell composes them itself), and which remotes' lists are missing.
+  const routes = { lists: table.lists, missing: table.missing };
+  const shopConfig = { remotes: config.remotes, routes, sentryDsn: config.sentryDsn, release: config.release };
   const head: string[] = [];
   let html = indexHtml;
   if (meta) {

@@ -1,10 +1,11 @@
-import { matchPath } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { DEFAULT_TITLE, HELPLINE_TEL, INFO_EMAIL, pageTitle, SHOP_LEGAL_NAME, SHOP_NAME } from '@shop/shared/shop';
-import { pageRoutes } from '../src/routeTable';
+import type { RouteTable, TableRoute } from '@shop/shared/routes';
 
 /** What the page server puts into a page's HTML before the shell takes over. */
 export interface PageMeta {
-  status: 200 | 301 | 404;
+  /** 503: no route matched while a remote's route list is unknown, so the page may exist. */
+  status: 200 | 301 | 404 | 503;
   /** For 301: where the page moved. */
   location?: string;
   title: string;
@@ -124,7 +125,11 @@ function productLd(origin: string, p: Product): object {
   };
 }
 
-export function createMetaResolver(apiUrl: string) {
+/**
+ * @param routeTable the route table composed from the remotes' lists (read on every page, so a
+ * re-read list applies at once). Each route says how its status and title are found.
+ */
+export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable) {
   const api = new ApiReader(apiUrl);
 
   const notFound = (): PageMeta => ({ status: 404, title: pageTitle('Page not found'), jsonLd: [] });
@@ -176,28 +181,38 @@ export function createMetaResolver(apiUrl: string) {
   /** The status, title, description and structured data of the page at `path`. */
   return async function resolvePage(path: string, origin: string): Promise<PageMeta> {
     const clean = path.replace(/\/{2,}/g, '/');
-    for (const route of pageRoutes) {
-      const match = matchPath({ path: route.path, end: true }, clean);
-      if (!match) continue;
-      if (route.path === '/') return cmsMeta('home', '/', origin);
-      if (route.module === 'content/CmsPage') return cmsMeta(String(route.props?.identifier), route.path, origin);
-      if (route.module === 'catalog/ProductPage') return productMeta(Number(match.params.productId), origin);
-      if (route.module === 'catalog/CategoryPage') return categoryMeta(Number(match.params.categoryId), origin);
-      if (route.module === 'content/ArticlePage') {
-        const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
-        const post = posts.find((p) => p.url_key === match.params.articlePage);
-        if (!post) return notFound();
-        return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
+    const table = routeTable();
+    // Ranked as the shell's router ranks them (a static segment beats a parameter).
+    const match = matchRoutes(table.routes.map((route) => ({ path: route.path, handle: route })), clean)?.[0];
+    if (match) {
+      const route = match.route.handle as TableRoute;
+      const meta = route.meta ?? { kind: 'page' };
+      switch (meta.kind) {
+        case 'cms-page':
+          return cmsMeta(meta.identifier, route.path, origin);
+        case 'product':
+          return productMeta(Number(match.params[meta.param]), origin);
+        case 'category':
+          return categoryMeta(Number(match.params[meta.param]), origin);
+        case 'article': {
+          const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
+          const post = posts.find((p) => p.url_key === match.params[meta.param]);
+          if (!post) return notFound();
+          return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
+        }
+        case 'page':
+          // Account, checkout, search and listing pages: their own titles come with the page itself.
+          return { status: 200, title: meta.title ? pageTitle(meta.title) : DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
       }
-      // Account, checkout, search and listing pages: their own titles come with the page itself.
-      return { status: 200, title: DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
     }
     // The catch-all: a URL rewrite of the catalogue, a CMS page, an old path that moved, or nothing.
     // The trailing slash goes along: the API answers '/damp-proofing/' with a 301 to '/damp-proofing'.
     const key = clean.replace(/^\/+/, '');
-    if (!key) return notFound();
+    // While a remote's list is unknown, a path nothing else claims may be one of its pages.
+    const unknown = (): PageMeta => (table.missing.length > 0 ? { status: 503, title: DEFAULT_TITLE, jsonLd: [] } : notFound());
+    if (!key) return unknown();
     const resolved = await api.get<Resolved>(`/url-rewrites/resolve?path=${encodeURIComponent(key)}`);
-    if (!resolved) return notFound();
+    if (!resolved) return unknown();
     switch (resolved.type) {
       case 'redirect':
         return { status: 301, location: resolved.target, title: DEFAULT_TITLE, jsonLd: [] };

@@ -37,10 +37,27 @@ describe('remote locations (run-time configuration)', () => {
   });
 });
 
+/** Built remotes as far as the page server reads them: their manifests with their route lists. */
+function fakeRemoteDists() {
+  const lists = {
+    catalog: [{ path: '/search', module: 'catalog/SearchPage' }],
+    content: [{ path: '/', module: 'content/HomePage', meta: { kind: 'cms-page', identifier: 'home' } }],
+    account: [{ path: '/customer/account/login', module: 'account/LoginPage' }],
+    checkout: [{ path: '/checkout', module: 'checkout/CheckoutPage' }],
+  };
+  const dirs = {} as Record<keyof typeof lists, string>;
+  for (const [name, routes] of Object.entries(lists) as [keyof typeof lists, object[]][]) {
+    dirs[name] = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-dist-`));
+    fs.writeFileSync(path.join(dirs[name], 'mf-manifest.json'), JSON.stringify({ name, shop: { routes: { routes } } }));
+  }
+  return dirs;
+}
+
 describe('page server', () => {
   const shellDist = fakeShellDist();
   const config = {
     ...loadConfig({ REMOTE_ACCOUNT_URL: 'http://elsewhere.test/mf-manifest.json', SENTRY_DSN: 'https://k@o.ingest.example/1' }),
+    localRemotes: fakeRemoteDists(),
     shellDist,
     apiUrl: 'http://127.0.0.1:9', // nothing listens: proxied calls fail cleanly
   };

@@ -1,11 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/Layout';
-import { shopRoutes } from './routes';
+import { shopRoutes, useRouteTable } from './routes';
 
 export function App() {
+  const { table } = useRouteTable();
   return (
     <Routes>
-      <Route element={<Layout />}>{shopRoutes()}</Route>
+      <Route element={<Layout />}>{shopRoutes(table)}</Route>
     </Routes>
   );
 }

@@ -1,63 +1,59 @@
-import { RANGE_MAKER_PAGE } from '@shop/shared/shop';
-import type { RemoteName } from './federation/remotes';
+import {
+  composeRouteTable,
+  fetchManifest,
+  loadRouteTable,
+  parseRouteList,
+  routeListInManifest,
+  type PublishedRouteList,
+  type RouteTable,
+} from '@shop/shared/routes';
+import { REMOTE_NAMES, type RemoteName, type ShopConfig } from './federation/remotes';
 
 /**
- * The route table of spec section 2 as data: every path and the remote module that renders it.
- * The shell's router and its page server (status codes, titles) both read it.
+ * The shop's route table in the browser. The shell lists no page of a remote: each remote
+ * publishes its route list in its mf-manifest.json, the page server reads them and inlines them
+ * into the page (`routes` in the shop configuration), and the shell composes them here. The shell
+ * keeps what it owns: URL-rewrite resolution and not-found (see routes.tsx).
  */
-export interface PageRoute {
-  path: string;
-  module: `${RemoteName}/${string}`;
-  /** The account area: redirects to login without a token. */
-  guarded?: boolean;
-  props?: Record<string, unknown>;
+export interface RouteLists {
+  lists: PublishedRouteList[];
+  /** Remotes whose list could not be read: their pages are unknown until it can. */
+  missing: string[];
 }
 
-const cms = (path: string, identifier: string): PageRoute => ({
-  path,
-  module: 'content/CmsPage',
-  props: { identifier },
-});
+const absolute = (url: string) => new URL(url, window.location.href).href;
 
-export const pageRoutes: PageRoute[] = [
-  // content
-  { path: '/', module: 'content/HomePage' },
-  cms('/contact', 'contact'),
-  cms('/about', 'about'),
-  cms(RANGE_MAKER_PAGE, RANGE_MAKER_PAGE.replace('/about/', '')),
-  cms('/delivery-and-returns', 'delivery-and-returns'),
-  cms('/terms-and-conditions', 'terms-and-conditions'),
-  cms('/cookie-policy', 'cookie-policy'),
-  cms('/privacy-policy', 'privacy-policy'),
-  { path: '/advice', module: 'content/AdvicePage' },
-  { path: '/advice/:articlePage', module: 'content/ArticlePage' },
-  // catalogue (product and category pages are also reached through URL rewrites)
-  { path: '/catalog/product/view/id/:productId', module: 'catalog/ProductPage' },
-  { path: '/catalog/category/view/id/:categoryId', module: 'catalog/CategoryPage' },
-  { path: '/search', module: 'catalog/SearchPage' },
-  // account: open pages
-  { path: '/customer/account/login', module: 'account/LoginPage' },
-  { path: '/customer/account/create', module: 'account/CreateAccountPage' },
-  { path: '/customer/account/forgotpassword', module: 'account/ForgotPasswordPage' },
-  { path: '/customer/account/createpassword', module: 'account/CreatePasswordPage' },
-  { path: '/customer/account/recaptcha', module: 'account/RecaptchaPage' },
-  // account: the guarded area
-  { path: '/customer/account', module: 'account/DashboardPage', guarded: true },
-  { path: '/customer/account/index', module: 'account/DashboardPage', guarded: true },
-  { path: '/customer/account/newsletter', module: 'account/NewsletterPage', guarded: true },
-  { path: '/customer/account/edit/:action?', module: 'account/AccountEditPage', guarded: true },
-  { path: '/customer/address', module: 'account/AddressesPage', guarded: true },
-  { path: '/stripe/customer/subscriptions', module: 'account/SubscriptionsPage', guarded: true },
-  { path: '/sales/order/history', module: 'account/OrdersPage', guarded: true },
-  { path: '/sales/order/view/order_id/:orderId', module: 'account/OrderViewPage', guarded: true },
-  { path: '/review/customer', module: 'account/ReviewsPage', guarded: true },
-  { path: '/paypal/billing_agreement', module: 'account/BillingAgreementsPage', guarded: true },
-  // Not guarded: a mail's signed unsubscribe link opens it without signing in (the page sends others to login).
-  { path: '/aw_followupemail2/unsubscribe', module: 'account/EmailNotificationsPage' },
-  { path: '/downloadable/customer/products', module: 'account/DownloadablePage', guarded: true },
-  // checkout
-  { path: '/checkout', module: 'checkout/CheckoutPage' },
-  { path: '/payment-complete', module: 'checkout/PaymentCompletePage' },
-  { path: '/order/success', module: 'checkout/OrderSuccessPage' },
-];
+/** The configured remotes in the shell's order (which decides who keeps a path claimed twice). */
+function configured(config: ShopConfig): [RemoteName, string][] {
+  return REMOTE_NAMES.flatMap((name) => {
+    const url = config.remotes[name];
+    return url ? [[name, absolute(url)] as [RemoteName, string]] : [];
+  });
+}
 
+/** The inlined lists, or (the dev server has no page server) the lists read from the manifests. */
+export async function readRouteLists(config: ShopConfig): Promise<RouteLists> {
+  if (config.routes) return config.routes;
+  const loaded = await loadRouteTable(configured(config), fetchManifest());
+  for (const problem of loaded.problems) console.error(`[routes] ${problem}`);
+  return { lists: loaded.lists, missing: loaded.missing };
+}
+
+/** The table for the router; conflicts are reported in the console (the page server logs them too). */
+export function composeRoutes({ lists, missing }: RouteLists): RouteTable {
+  const order = (remote: string) => REMOTE_NAMES.indexOf(remote as RemoteName);
+  const table = composeRouteTable([...lists].sort((a, b) => order(a.remote) - order(b.remote)), missing);
+  for (const conflict of table.conflicts) console.error(`[routes] ${conflict.message}`);
+  return table;
+}
+
+/** Reads one remote's list again (Retry after its manifest could not be read). Throws if it still cannot. */
+export async function rereadRouteList(current: RouteLists, remote: string, manifestUrl: string): Promise<RouteLists> {
+  const manifest = await fetchManifest()(remote, absolute(manifestUrl));
+  const parsed = parseRouteList(remote, routeListInManifest(manifest));
+  if ('errors' in parsed) throw new Error(parsed.errors.join('; '));
+  return {
+    lists: [...current.lists.filter((l) => l.remote !== remote), { remote, list: parsed.list }],
+    missing: current.missing.filter((m) => m !== remote),
+  };
+}

@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RouteLists } from '../routeTable';
 
 /** The four remotes and the team that owns each. */
 export const REMOTE_NAMES = ['catalog', 'content', 'account', 'checkout'] as const;
@@ -7,6 +8,8 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** Run-time configuration of the page: where each remote's manifest lives, error reporting. */
 export interface ShopConfig {
   remotes: Partial<Record<RemoteName, string>>;
+  /** The remotes' route lists as the page server read them (absent on the dev server). */
+  routes?: RouteLists | undefined;
   sentryDsn?: string | undefined;
   release?: string | undefined;
 }
@@ -39,6 +42,11 @@ export function registerShopRemotes(config: ShopConfig): void {
   registerRemotes(
     Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: absolute(entry as string) })),
   );
+}
+
+/** Where a remote's manifest is configured to be. */
+export function manifestUrl(name: RemoteName): string | undefined {
+  return current.remotes[name];
 }
 
 /** Drops the runtime's cached (failed) load of a remote so the next load starts afresh. */

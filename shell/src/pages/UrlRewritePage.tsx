@@ -2,12 +2,22 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { apiRequest, ApiError, NotFound, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
 import { RemotePage } from '../federation/RemotePage';
+import type { RemoteName } from '../federation/remotes';
+import { useRouteTable } from '../routes';
+import { RoutesUnavailable } from './RoutesUnavailable';
 
 type State = { path: string } & ({ status: 'loading' } | { status: 'found'; page: ResolvedPath } | { status: 'missing' });
 
-/** The catch-all route: a URL path resolves to a product page, a category page, a CMS page or not-found. */
+/**
+ * The catch-all route: a URL path resolves to a product page, a category page, a CMS page or
+ * not-found. Which remote module renders each kind of rewrite comes from the remotes' route lists.
+ * While a remote's list is missing, an unknown path may be one of its pages: its region says it
+ * could not be loaded (with Retry) instead of not-found.
+ */
 export function UrlRewritePage() {
   const { pathname } = useLocation();
+  const { table } = useRouteTable();
+  const notFound = table.missing.length > 0 ? <RoutesUnavailable remotes={table.missing} /> : <NotFound />;
   const [state, setState] = useState<State>({ path: pathname, status: 'loading' });
 
   useEffect(() => {
@@ -34,16 +44,11 @@ export function UrlRewritePage() {
       </div>
     );
   }
-  if (state.status === 'missing') return <NotFound />;
+  if (state.status === 'missing') return notFound;
   const page = state.page;
-  switch (page.type) {
-    case 'product':
-      return <RemotePage module="catalog/ProductPage" props={{ productId: page.id }} />;
-    case 'category':
-      return <RemotePage module="catalog/CategoryPage" props={{ categoryId: page.id }} />;
-    case 'cms-page':
-      return <RemotePage module="content/CmsPage" props={{ identifier: page.identifier }} />;
-    case 'redirect':
-      return <Navigate to={page.target} replace />;
-  }
+  if (page.type === 'redirect') return <Navigate to={page.target} replace />;
+  const target = table.rewrites[page.type];
+  if (!target) return notFound;
+  const id = page.type === 'cms-page' ? page.identifier : page.id;
+  return <RemotePage module={target.module as `${RemoteName}/${string}`} props={{ [target.prop]: id }} />;
 }

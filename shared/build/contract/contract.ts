@@ -1,0 +1,118 @@
+import semver from 'semver';
+import { composeRouteTable, parseRouteList, routeListInManifest, routeListModules, type PublishedRouteList } from '../../src/routes';
+
+/**
+ * The parts of a built app's mf-manifest.json the contract between teams rests on: what it shares,
+ * what it exposes, and (field `shop`, written by shared/build/contract/publish.cjs) its route list
+ * and the modules it loads from other remotes.
+ */
+export interface BuiltManifest {
+  name: string;
+  shared?: { name: string; version?: string; requiredVersion?: string | false; singleton?: boolean; assets?: Assets }[];
+  exposes?: { name: string; path?: string; assets?: Assets }[];
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  shop?: { routes?: unknown; loads?: string[] };
+}
+interface Assets {
+  js?: { sync?: string[]; async?: string[] };
+}
+
+/** The singletons every app must share with the shell: one React, one router, one store, one @shop/shared. */
+export const CONTRACT_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'jotai', '@shop/shared'];
+
+/** The module ids a built remote exposes: ['catalog/ProductPage', …]. */
+export function exposedModules(manifest: BuiltManifest): string[] {
+  return (manifest.exposes ?? []).map((e) => `${manifest.name}/${(e.path ?? e.name).replace(/^\.\//, '')}`);
+}
+
+/**
+ * The remote's shared singletons against what the deployed shell provides: each must be shared as
+ * a singleton, the shell's version must satisfy the remote's range, and the remote's own copy must
+ * satisfy the shell's range (the runtime may pick the newest copy for everyone).
+ */
+export function checkSharedSingletons(remote: BuiltManifest, shell: BuiltManifest): string[] {
+  const problems: string[] = [];
+  const names = new Set([...CONTRACT_SINGLETONS, ...(shell.shared ?? []).map((s) => s.name)]);
+  for (const name of names) {
+    const provided = shell.shared?.find((s) => s.name === name);
+    const own = remote.shared?.find((s) => s.name === name);
+    if (!provided) {
+      if (CONTRACT_SINGLETONS.includes(name)) problems.push(`shared ${name}: the deployed shell does not provide it`);
+      continue;
+    }
+    if (!own) {
+      problems.push(`shared ${name}: ${remote.name} does not share it, so it would run its own copy beside the shell's ${provided.version}`);
+      continue;
+    }
+    if (!own.singleton) problems.push(`shared ${name}: ${remote.name} does not declare it a singleton`);
+    if (own.requiredVersion && provided.version && !semver.satisfies(provided.version, own.requiredVersion)) {
+      problems.push(`shared ${name}: ${remote.name} requires ${own.requiredVersion} but the deployed shell provides ${provided.version}`);
+    }
+    if (provided.requiredVersion && own.version && !semver.satisfies(own.version, provided.requiredVersion)) {
+      problems.push(`shared ${name}: ${remote.name} is built with ${own.version}, outside the shell's ${provided.requiredVersion}`);
+    }
+  }
+  return problems;
+}
+
+/** Every module the shell or another remote loads from this remote is still exposed. */
+export function checkLoadedModulesExposed(remote: BuiltManifest, consumers: BuiltManifest[]): string[] {
+  const exposed = exposedModules(remote);
+  const problems: string[] = [];
+  for (const consumer of consumers) {
+    for (const id of consumer.shop?.loads ?? []) {
+      if (id.startsWith(`${remote.name}/`) && !exposed.includes(id)) {
+        problems.push(`module ${id}: ${consumer.name} loads it, but this build of ${remote.name} does not expose it`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** What this remote loads from the deployed others is exposed there. */
+export function checkOwnLoads(remote: BuiltManifest, others: BuiltManifest[]): string[] {
+  const problems: string[] = [];
+  for (const id of remote.shop?.loads ?? []) {
+    const owner = others.find((o) => id.startsWith(`${o.name}/`));
+    if (owner && !exposedModules(owner).includes(id)) {
+      problems.push(`module ${id}: ${remote.name} loads it, but the deployed ${owner.name} does not expose it`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The remote's route list: valid, routed to modules it exposes, and clashing with no path of the
+ * deployed remotes (`order` is the shell's order of remotes, which decides who keeps a path).
+ */
+export function checkRoutes(remote: BuiltManifest, others: BuiltManifest[], order: string[]): string[] {
+  const own = parseRouteList(remote.name, routeListInManifest(remote));
+  if ('errors' in own) return own.errors;
+  const exposed = exposedModules(remote);
+  const problems = routeListModules(own.list)
+    .filter((m) => !exposed.includes(m))
+    .map((m) => `route module ${m}: routed to, but not exposed`);
+  const lists: PublishedRouteList[] = [{ remote: remote.name, list: own.list }];
+  for (const other of others) {
+    const parsed = parseRouteList(other.name, routeListInManifest(other));
+    if ('list' in parsed) lists.push({ remote: other.name, list: parsed.list });
+  }
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  lists.sort((a, b) => rank(a.remote) - rank(b.remote));
+  const { conflicts } = composeRouteTable(lists);
+  for (const c of conflicts) {
+    if (c.kept.remote === remote.name || c.dropped.remote === remote.name) problems.push(c.message);
+  }
+  return problems;
+}
+
+/** The JavaScript a remote adds to a page: its remoteEntry plus each exposed module's chunks, without shared fallbacks. */
+export function remoteJavaScript(manifest: BuiltManifest): { entry: string; pages: { module: string; files: string[] }[] } {
+  const sharedFiles = new Set((manifest.shared ?? []).flatMap((s) => [...(s.assets?.js?.sync ?? []), ...(s.assets?.js?.async ?? [])]));
+  const entry = [manifest.metaData?.remoteEntry?.path, manifest.metaData?.remoteEntry?.name ?? 'remoteEntry.js'].filter(Boolean).join('/');
+  const pages = (manifest.exposes ?? []).map((e) => ({
+    module: `${manifest.name}/${(e.path ?? e.name).replace(/^\.\//, '')}`,
+    files: [...new Set([...(e.assets?.js?.sync ?? []), ...(e.assets?.js?.async ?? [])])].filter((f) => !sharedFiles.has(f)),
+  }));
+  return { entry, pages };
+}
