@@ -9,22 +9,49 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const sharedPkg = require('../package.json');
 const { publishedContract, PublishContractPlugin } = require('./contract/publish.cjs');
 
-const deps = (name) => require(`${name}/package.json`).version;
+/**
+ * The version of a package as installed for the app in `appDir` (read from disk: some, like
+ * @hookform/resolvers, export neither package.json nor a main entry).
+ */
+function deps(name, appDir) {
+  const entry = name === '@hookform/resolvers' ? '@hookform/resolvers/zod' : name;
+  let resolved;
+  try {
+    resolved = require.resolve(entry, { paths: [appDir] });
+  } catch {
+    return undefined; // not a dependency of this app
+  }
+  for (let dir = path.dirname(resolved); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (pkg.name === name) return pkg.version;
+    }
+  }
+  throw new Error(`cannot find the version of ${name}`);
+}
 
-/** Singletons every app shares: one React, one router, one jotai store, one @shop/shared. */
-function sharedSingletons() {
-  const singleton = (pkg, strictVersion = false) => ({
-    singleton: true,
-    strictVersion,
-    requiredVersion: `^${deps(pkg)}`,
-  });
-  return {
+/**
+ * Singletons every app shares: one React, one router, one jotai store, one @shop/shared, and one
+ * copy of the form libraries (zod, react-hook-form and its zod resolver) instead of one per remote.
+ * The shell depends on all of them, so it provides each (loaded only when a page needs it); a
+ * remote shares those it depends on.
+ */
+function sharedSingletons(appDir) {
+  const singleton = (pkg, strictVersion = false) => {
+    const version = deps(pkg, appDir);
+    return version && { singleton: true, strictVersion, requiredVersion: `^${version}`, version };
+  };
+  const libraries = {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom'),
     'react-router-dom': singleton('react-router-dom'),
     jotai: singleton('jotai', true),
+    zod: singleton('zod'),
+    'react-hook-form': singleton('react-hook-form'),
+    '@hookform/resolvers/zod': singleton('@hookform/resolvers'),
     '@shop/shared': {
       singleton: true,
       strictVersion: true,
@@ -32,6 +59,7 @@ function sharedSingletons() {
       version: sharedPkg.version,
     },
   };
+  return Object.fromEntries(Object.entries(libraries).filter(([, config]) => config));
 }
 
 /**
@@ -109,7 +137,7 @@ function createAppConfig(o) {
           dts: false,
           exposes: o.exposes ?? {},
           remotes: {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons(o.dir),
           runtimePlugins: o.runtimePlugins ?? [],
         }),
         // The manifest also carries the team contract (route list, modules loaded from others):
