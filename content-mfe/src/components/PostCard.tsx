@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '@shop/shared';
+import { hideBrokenImage } from './placeholder';
 import { isVideoLink, videoIdOf } from './video';
 import styles from './PostCard.module.css';
 
@@ -23,7 +24,17 @@ export function PostCard({
   return (
     <article className={styles.card} data-post={post.url_key}>
       <div className={styles.media}>
-        <img className={styles.image} src={post.image} alt="" width={1200} height={400} loading="lazy" decoding="async" referrerPolicy="no-referrer" />
+        <img
+          className={styles.image}
+          src={post.image}
+          alt=""
+          width={1200}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={hideBrokenImage}
+        />
         {videoId ? (
           <span className={styles.playBadge} aria-hidden="true">
             ▶

@@ -38,6 +38,16 @@ describe('AdvicePage', () => {
     expect(await screen.findByRole('heading', { name: 'What our customers say' })).toBeInTheDocument();
   });
 
+  it("keeps a thumbnail that cannot load in its box without the browser's broken-image sign", async () => {
+    const { container } = renderAt('/advice', '/advice', <AdvicePage />);
+    await screen.findByRole('button', { name: 'Play video: Installing a cavity drain membrane' });
+    const thumbnail = container.querySelector<HTMLImageElement>('[data-post="installing-a-cavity-drain-membrane"] img')!;
+    expect(thumbnail.style.visibility).toBe('');
+    fireEvent.error(thumbnail);
+    expect(thumbnail.style.visibility).toBe('hidden');
+    expect(thumbnail).toHaveAttribute('width', '1200');
+  });
+
   it('loads the player only when the video is opened, from the privacy-enhanced host; Escape closes and focus returns', async () => {
     renderAt('/advice', '/advice', <AdvicePage />);
     const play = await screen.findByRole('button', { name: 'Play video: Installing a cavity drain membrane' });

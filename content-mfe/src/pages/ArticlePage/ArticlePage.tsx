@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, NotFound, pageTitle, Spinner, type Author, type BlogPost } from '@shop/shared';
 import { loadAuthors, loadBlogPosts, loadRelatedProducts } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
-import { AUTHOR_PLACEHOLDER } from '../../components/placeholder';
+import { AUTHOR_PLACEHOLDER, hideBrokenImage } from '../../components/placeholder';
 import { useLoad } from '../../components/useLoad';
 import { isVideoLink, videoIdOf } from '../../components/video';
 import { VideoModal } from '../../components/VideoModal';
@@ -61,7 +61,7 @@ function Article({ post, posts, authors }: { post: BlogPost; posts: BlogPost[]; 
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Resources', to: '/advice' }, { label: post.name }]} />
       <div className={styles.hero}>
         {/* The largest image of the first screen: sized, loaded at once. */}
-        <img className={styles.heroImage} src={post.image} alt="" width={1200} height={400} loading="eager" fetchPriority="high" decoding="async" referrerPolicy="no-referrer" />
+        <img className={styles.heroImage} src={post.image} alt="" width={1200} height={400} loading="eager" fetchPriority="high" decoding="async" referrerPolicy="no-referrer" onError={hideBrokenImage} />
         {videoId ? (
           <button type="button" className={styles.heroPlay} onClick={() => setPlaying(true)} aria-label={`Play video: ${post.name}`}>
             <span aria-hidden="true">▶</span> Play video
