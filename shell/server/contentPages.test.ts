@@ -26,6 +26,26 @@ function fakeApi(): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** Built remotes as the page server reads them: the content remote's route list, the others empty. */
+function contentRemoteOnly() {
+  const lists = {
+    catalog: [],
+    content: [
+      { path: '/', module: 'content/HomePage', meta: { kind: 'cms-page', identifier: 'home' } },
+      { path: '/advice', module: 'content/AdvicePage' },
+      { path: '/advice/:articlePage', module: 'content/ArticlePage', meta: { kind: 'article', param: 'articlePage' } },
+    ],
+    account: [],
+    checkout: [],
+  };
+  const dirs = {} as Record<keyof typeof lists, string>;
+  for (const [name, routes] of Object.entries(lists) as [keyof typeof lists, object[]][]) {
+    dirs[name] = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-dist-`));
+    fs.writeFileSync(path.join(dirs[name], 'mf-manifest.json'), JSON.stringify({ name, shop: { routes: { routes } } }));
+  }
+  return dirs;
+}
+
 describe('page server: content pages', () => {
   let api: http.Server;
   let app: Awaited<ReturnType<typeof buildPageServer>>;
@@ -33,7 +53,15 @@ describe('page server: content pages', () => {
     api = await fakeApi();
     const shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
     fs.writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html><head><title>Shop</title><meta name="description" content="x"></head><body></body></html>');
-    app = await buildPageServer({ ...loadConfig({}), shellDist, apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}` }, false);
+    app = await buildPageServer(
+      {
+        ...loadConfig({ SHOP_URL: 'https://shop.test' }),
+        shellDist,
+        apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+        localRemotes: contentRemoteOnly(),
+      },
+      false,
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -41,11 +69,12 @@ describe('page server: content pages', () => {
   });
 
   it('gives the home page the title and description of the CMS page "home", and a canonical link', async () => {
-    const res = await app.inject({ url: '/', headers: { host: 'shop.test' } });
+    const res = await app.inject({ url: '/', headers: { host: 'evil.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title data-shop-head>Northgate Membranes | Basement Waterproofing &amp; Drainage</title>');
     expect(res.body).toContain('<meta data-shop-head name="description" content="Cavity drain membranes and sump pumps.">');
-    expect(res.body).toContain('<link data-shop-head rel="canonical" href="http://shop.test/">');
+    // From the configured public origin, never the request's Host header.
+    expect(res.body).toContain('<link data-shop-head rel="canonical" href="https://shop.test/">');
   });
 
   it('answers a known article 200 with its title, an unknown one 404', async () => {

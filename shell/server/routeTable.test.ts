@@ -109,7 +109,7 @@ describe('the page server composes the route table from the remotes’ lists', (
     expect(contact.statusCode).toBe(200);
     expect(titleOf(contact.body)).toBe(pageTitle('Contact Us'));
     const home = await app.inject({ url: '/' });
-    expect(titleOf(home.body)).toBe(DEFAULT_TITLE);
+    expect(titleOf(home.body)).toBe('Home'); // the CMS page 'home' gives the home page its title
     expect((await app.inject({ url: '/faq/drainage' })).statusCode).toBe(404); // no CMS page 'faq'
     expect((await app.inject({ url: '/catalog/product/view/id/424242' })).statusCode).toBe(404);
     const checkoutPage = await app.inject({ url: '/checkout' });
