@@ -44,7 +44,15 @@ export default defineConfig({
       cwd: root,
       url: `${urls.shop}/api/health`,
       // CAPTCHA_TEST_CODE: the account spec types the captcha (the API draws every one with it).
-      env: { PORT: String(ports.shop), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', CAPTCHA_TEST_CODE: 'E2eTst' },
+      env: {
+        PORT: String(ports.shop),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        CAPTCHA_TEST_CODE: 'E2eTst',
+        // The runner is this page server's load balancer: each test reports its own client address
+        // (support/test.ts), so per-client limits see separate shoppers as in production.
+        TRUST_PROXY: '127.0.0.1,::1',
+      },
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'pipe',

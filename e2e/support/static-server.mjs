@@ -12,6 +12,11 @@ const types = { '.js': 'text/javascript', '.json': 'application/json', '.css': '
 
 http
   .createServer((req, res) => {
+    // A CDN answers CORS preflights (the suite's browsers send a client-address header).
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' }).end();
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://x');
     const file = roots
       .map((root) => path.join(root, decodeURIComponent(url.pathname)))

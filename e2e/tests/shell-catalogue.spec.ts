@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { acceptCookies, openAccountMenu, registerCustomer, signIn } from '../support/shop';
 
 /** No serious or critical accessibility violations on the page as it stands. */

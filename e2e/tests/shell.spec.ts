@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { acceptCookies, openAccountMenu, registerCustomer, signIn } from '../support/shop';
 
 test.describe('the shell', () => {
