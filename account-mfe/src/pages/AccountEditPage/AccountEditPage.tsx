@@ -9,7 +9,7 @@ import { companyOf, useCustomer } from '../../account/useCustomer';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';
 import { CheckboxField, TextField } from '../../components/Form/Field';
 import styles from '../../components/Form/Form.module.css';
-import { PasswordStrength } from '../../components/PasswordStrength/PasswordStrength';
+import { NewPasswordFields } from '../../components/Form/NewPasswordFields';
 import { accountEditSchema, type AccountEditValues } from './accountEditSchema';
 
 function valuesOf(me: Customer | null, changePassword: boolean): AccountEditValues {
@@ -107,26 +107,12 @@ export default function AccountEditPage() {
                 error={errors.currentPassword?.message}
               />
               {changePassword ? (
-                <>
-                  <TextField
-                    label="New Password"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    registration={register('newPassword')}
-                    error={errors.newPassword?.message}
-                    hint="At least 8 characters, with letters and digits."
-                  />
-                  <PasswordStrength password={watch('newPassword')} />
-                  <TextField
-                    label="Confirm New Password"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    registration={register('passwordConfirmation')}
-                    error={errors.passwordConfirmation?.message}
-                  />
-                </>
+                <NewPasswordFields
+                  label="New Password"
+                  password={{ registration: register('newPassword'), error: errors.newPassword?.message }}
+                  confirmation={{ registration: register('passwordConfirmation'), error: errors.passwordConfirmation?.message }}
+                  value={watch('newPassword')}
+                />
               ) : null}
             </fieldset>
           ) : null}

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { accountApi, messageOf } from '../../account/api';
 import { CheckboxField, TextField } from '../../components/Form/Field';
 import styles from '../../components/Form/Form.module.css';
-import { PasswordStrength } from '../../components/PasswordStrength/PasswordStrength';
+import { NewPasswordFields } from '../../components/Form/NewPasswordFields';
 
 type Values = z.input<typeof registerFormSchema>;
 
@@ -74,23 +74,11 @@ export default function CreateAccountPage() {
         <fieldset className={styles.section}>
           <legend>Sign-in Information</legend>
           <TextField label="Email" type="email" autoComplete="email" required registration={register('email')} error={errors.email?.message} />
-          <TextField
+          <NewPasswordFields
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            registration={register('password')}
-            error={errors.password?.message}
-            hint="At least 8 characters, with letters and digits."
-          />
-          <PasswordStrength password={watch('password')} />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            registration={register('passwordConfirmation')}
-            error={errors.passwordConfirmation?.message}
+            password={{ registration: register('password'), error: errors.password?.message }}
+            confirmation={{ registration: register('passwordConfirmation'), error: errors.passwordConfirmation?.message }}
+            value={watch('password')}
           />
         </fieldset>
         <div className={styles.actions}>

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { accountApi, messageOf } from '../../account/api';
 import { TextField } from '../../components/Form/Field';
 import styles from '../../components/Form/Form.module.css';
-import { PasswordStrength } from '../../components/PasswordStrength/PasswordStrength';
+import { NewPasswordFields } from '../../components/Form/NewPasswordFields';
 
 type Values = z.infer<typeof createPasswordFormSchema>;
 const INVALID = '/customer/account/login?resetToken=invalid';
@@ -74,23 +74,11 @@ export default function CreatePasswordPage() {
               {failure}
             </p>
           ) : null}
-          <TextField
+          <NewPasswordFields
             label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            registration={register('password')}
-            error={errors.password?.message}
-            hint="At least 8 characters, with letters and digits."
-          />
-          <PasswordStrength password={watch('password')} />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            registration={register('passwordConfirmation')}
-            error={errors.passwordConfirmation?.message}
+            password={{ registration: register('password'), error: errors.password?.message }}
+            confirmation={{ registration: register('passwordConfirmation'), error: errors.passwordConfirmation?.message }}
+            value={watch('password')}
           />
           <div className={styles.actions}>
             <button type="submit" className={styles.primary} disabled={isSubmitting}>
