@@ -1,6 +1,10 @@
 import type { LoadedRouteTable } from '@shop/shared/routes';
 import type { PageServerConfig } from './config';
 import { organizationLd, type PageMeta } from './meta';
+import type { RenderedPage } from './render';
+
+/** React writes a page's own title, description and canonical link; the page's meta (same data) gives them here. */
+const DUPLICATE_HEAD = /<title>[\s\S]*?<\/title>|<meta name="description"[^>]*>|<link rel="canonical"[^>]*>/g;
 
 /** JSON safe to place inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -16,7 +20,14 @@ const escapeHtml = (s: string) =>
  * error reporting) inlined. The head elements carry data-shop-head: the shell drops them when it
  * starts and renders its own as the shopper navigates.
  */
-export function renderShellHtml(indexHtml: string, config: PageServerConfig, table: LoadedRouteTable, meta?: PageMeta, origin?: string): string {
+export function renderShellHtml(
+  indexHtml: string,
+  config: PageServerConfig,
+  table: LoadedRouteTable,
+  meta?: PageMeta,
+  origin?: string,
+  rendered?: RenderedPage | null,
+): string {
   // The lists as read (the shell composes them itself), and which remotes' lists are missing.
   const routes = { lists: table.lists, missing: table.missing };
   const shopConfig = { remotes: config.remotes, routes, sentryDsn: config.sentryDsn, release: config.release };
@@ -37,5 +48,11 @@ export function renderShellHtml(indexHtml: string, config: PageServerConfig, tab
   }
   if (origin) head.push(`<script data-shop-head type="application/ld+json">${scriptJson(organizationLd(origin))}</script>`);
   head.push(`<script id="shop-config" type="application/json">${scriptJson(shopConfig)}</script>`);
-  return html.replace('</head>', `${head.join('')}</head>`);
+  if (rendered) {
+    // The route's remote styles and chunks, and what React hoisted (image preloads).
+    head.push(...rendered.head.map((h) => h.replace(DUPLICATE_HEAD, '')));
+    head.push(`<script id="page-data" type="application/json">${scriptJson(rendered.pageData)}</script>`);
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+  }
+  return html.replace('</head>', () => `${head.join('')}</head>`);
 }

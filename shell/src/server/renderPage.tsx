@@ -1,0 +1,167 @@
+import { StrictMode, type ComponentType } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { createStore, Provider } from 'jotai';
+import { StaticRouter } from 'react-router-dom';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { CATEGORIES_DATA_KEY, categoriesSchema, setSanitizerWindow, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
+import { App } from '../App';
+import { InitialPageData } from '../InitialPageData';
+import { ClientOnlyRegion, ServerModulesContext, type ServerModules } from '../federation/serverModules';
+import type { RouteLists } from '../routeTable';
+import { RouteTableProvider } from '../routes';
+
+/** A remote's server build as the page server configures it. */
+export interface ServerRemote {
+  name: string;
+  /** Absolute URL of its server container (dist/server/remoteEntry.js), versioned by its manifest. */
+  entry: string;
+  /** Where its browser build's files (images) are served. */
+  publicPath: string;
+}
+
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  routeLists: RouteLists;
+  /** The route's remote page, when the page server knows it. */
+  page: { module: string; props: Record<string, unknown>; params: Record<string, string | undefined> } | null;
+  /** The shell's own page data (categories, the resolved URL rewrite). */
+  pageData: PageData;
+  api: ServerApi;
+  /** Time allowed for a remote to load and for its loader, in ms. */
+  budgetMs: number;
+}
+
+export interface RenderResult {
+  /** The markup of #root. */
+  html: string;
+  /** Head elements the render produced (title, meta, canonical, preloads), first page only. */
+  head: string;
+  /** Everything the page was rendered with, for the browser to hydrate with. */
+  pageData: PageData;
+  /** Remote modules that render in the browser instead (failed or too slow on the server). */
+  clientRendered: string[];
+}
+
+let configured = '';
+
+/** Registers the remotes' server containers (again when one changes: a new deploy). */
+export function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string> | null, htmlWindow?: Parameters<typeof setSanitizerWindow>[0]): void {
+  if (htmlWindow) setSanitizerWindow(htmlWindow);
+  const key = JSON.stringify(remotes);
+  if (key === configured) return;
+  const first = configured === '';
+  configured = key;
+  const g = globalThis as unknown as { __SHOP_REMOTE_PUBLIC_PATHS__?: Record<string, string> };
+  g.__SHOP_REMOTE_PUBLIC_PATHS__ = Object.fromEntries(remotes.map((r) => [r.name, r.publicPath]));
+  if (first) {
+    // Remotes this server serves itself are read from disk rather than over its own socket.
+    registerPlugins([
+      {
+        name: 'shop-local-remotes',
+        fetch(url: string) {
+          return readLocal(url)?.then((text) => new Response(text, { headers: { 'content-type': 'text/javascript' } }));
+        },
+      },
+    ]);
+  }
+  registerRemotes(
+    remotes.map((r) => ({ name: r.name, entry: r.entry })),
+    { force: !first },
+  );
+}
+
+const timeout = (ms: number, what: string) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms).unref());
+
+type PageModule = { default: ComponentType<Record<string, unknown>>; loadPageData?: PageLoader };
+
+/** The route's page module and its data, within the budget; null if either failed. */
+async function loadPage(request: RenderRequest, modules: ServerModules, log: (msg: string, err: unknown) => void): Promise<PageData> {
+  const page = request.page;
+  if (!page) return {};
+  const started = Date.now();
+  try {
+    const mod = await Promise.race([loadRemote<PageModule>(page.module), timeout(request.budgetMs, `loading ${page.module}`)]);
+    if (!mod?.default) throw new Error(`${page.module} has no default export`);
+    const left = Math.max(request.budgetMs - (Date.now() - started), 50);
+    const data = mod.loadPageData
+      ? await Promise.race([mod.loadPageData({ props: page.props, params: page.params, query: new URL(request.url, 'http://x').searchParams }, request.api), timeout(left, `data of ${page.module}`)])
+      : {};
+    modules.set(page.module, mod.default);
+    return data;
+  } catch (error) {
+    log(`${page.module} renders in the browser`, error);
+    modules.set(page.module, null);
+    return {};
+  }
+}
+
+/** Leading hoisted elements of React's output (it writes a page's <title>, <meta> and <link> first). */
+const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*?\/>|<link [^>]*?\/>)/;
+
+function splitHoisted(markup: string): { head: string; body: string } {
+  let head = '';
+  let rest = markup;
+  for (let m = HOISTED.exec(rest); m; m = HOISTED.exec(rest)) {
+    head += m[0];
+    rest = rest.slice(m[0].length);
+  }
+  return { head, body: rest };
+}
+
+/** Renders the shell and the route's remote page to HTML (React streaming, collected once all is ready). */
+export async function renderPage(request: RenderRequest, log: (msg: string, err: unknown) => void = () => {}): Promise<RenderResult> {
+  const modules: ServerModules = new Map();
+  // The shell's menus need the categories on every page; the page's own data loads alongside.
+  const [categories, data] = await Promise.all([
+    request.api.get('/categories/', categoriesSchema).then(
+      (answer) => answer?.categories,
+      (error: unknown) => log('categories unavailable: the menu loads in the browser', error),
+    ),
+    loadPage(request, modules, log),
+  ]);
+  const pageData: PageData = { ...request.pageData, ...data };
+  if (categories) pageData[CATEGORIES_DATA_KEY] = categories;
+  const tree = (
+    <StrictMode>
+      <Provider store={createStore()}>
+        <RouteTableProvider lists={request.routeLists}>
+          <ServerModulesContext.Provider value={modules}>
+            <StaticRouter location={request.url}>
+              <InitialPageData data={pageData}>
+                <App />
+              </InitialPageData>
+            </StaticRouter>
+          </ServerModulesContext.Provider>
+        </RouteTableProvider>
+      </Provider>
+    </StrictMode>
+  );
+  const markup = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        out += chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(out);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(tree, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        if (!(error instanceof ClientOnlyRegion)) log('render error (the region renders in the browser)', error);
+      },
+    });
+    // Nothing should still be pending (data is loaded first); whatever is, the browser renders.
+    setTimeout(() => stream.abort(new Error('render budget exceeded')), request.budgetMs * 2).unref();
+  });
+  const { head, body } = splitHoisted(markup);
+  const clientRendered = [...modules].filter(([, c]) => c === null).map(([id]) => id);
+  return { html: body, head, pageData, clientRendered };
+}
