@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
 import type { PageServerConfig } from './config';
 import { renderShellHtml } from './html';
+import { createPaymentModeProbe } from './paymentMode';
 import { ApiReader, createMetaResolver } from './meta';
 import { createPageRenderer, type RenderedPage } from './render';
 import { createRouteRegistry } from './routeTable';
@@ -109,6 +110,9 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   // The route table comes from the remotes' own lists, read before the first page is served.
   const routes = createRouteRegistry(config, app.log);
   await routes.refresh();
+  const payments = createPaymentModeProbe(config.apiUrl, app.log);
+  await payments.refresh();
+  app.addHook('onClose', async () => payments.stop());
 
   // Every other GET (no file of that name) is a page of the shop: the shell's HTML with its status
   // (404 for what the shop does not have, 301 for what moved), title, description, canonical link,
@@ -143,7 +147,7 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     let rendered: RenderedPage | null = null;
     try {
       const shellData = meta?.rewrite ? { [`rewrite:${url.pathname}`]: meta.rewrite } : {};
-      rendered = await renderer.render(url.pathname + url.search, table, meta, shellData);
+      rendered = await renderer.render(url.pathname + url.search, table, meta, shellData, payments.current());
     } catch (error) {
       // A page that cannot be rendered here is rendered by the browser, never a 500.
       req.log.warn({ err: error, path: url.pathname }, 'server render failed; the page renders in the browser');
@@ -152,7 +156,7 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
       .code(meta?.status ?? 200)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return renderShellHtml(indexHtml, config, table, meta, origin, rendered);
+    return renderShellHtml(indexHtml, config, table, meta, origin, payments.current(), rendered);
   };
   // The static plugin refuses directories; the home page is a page like any other.
   app.get('/', servePage);

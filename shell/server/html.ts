@@ -1,6 +1,7 @@
 import type { LoadedRouteTable } from '@shop/shared/routes';
 import type { PageServerConfig } from './config';
 import { organizationLd, type PageMeta } from './meta';
+import type { PaymentProvider } from './paymentMode';
 import type { RenderedPage } from './render';
 
 /** React writes a page's own title, description and canonical link; the page's meta (same data) gives them here. */
@@ -17,7 +18,7 @@ const escapeHtml = (s: string) =>
 /**
  * The shell's page with the page's title, description, canonical link and structured data, and
  * the run-time configuration (remote locations, the route table composed from the remotes' lists,
- * error reporting) inlined. The head elements carry data-shop-head: the shell drops them when it
+ * error reporting, the payment provider) inlined. The head elements carry data-shop-head: the shell drops them when it
  * starts and renders its own as the shopper navigates.
  */
 export function renderShellHtml(
@@ -26,11 +27,12 @@ export function renderShellHtml(
   table: LoadedRouteTable,
   meta?: PageMeta,
   origin?: string,
+  paymentProvider: PaymentProvider | null = null,
   rendered?: RenderedPage | null,
 ): string {
   // The lists as read (the shell composes them itself), and which remotes' lists are missing.
   const routes = { lists: table.lists, missing: table.missing };
-  const shopConfig = { remotes: config.remotes, routes, sentryDsn: config.sentryDsn, release: config.release };
+  const shopConfig = { remotes: config.remotes, routes, sentryDsn: config.sentryDsn, release: config.release, paymentProvider };
   const head: string[] = [];
   let html = indexHtml;
   if (meta) {

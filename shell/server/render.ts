@@ -18,6 +18,7 @@ interface ShellServerBuild {
     pageData: Record<string, unknown>;
     api: { get<S extends ZodType>(path: string, schema: S): Promise<unknown> };
     budgetMs: number;
+    paymentProvider: 'test' | 'stripe' | null;
   }): Promise<{ html: string; head: string; pageData: Record<string, unknown>; clientRendered: string[] }>;
 }
 interface ServerRemote {
@@ -171,7 +172,13 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
     async ready(): Promise<void> {
       await refresh();
     },
-    async render(url: string, table: LoadedRouteTable, meta: PageMeta | undefined, shellData: Record<string, unknown>): Promise<RenderedPage | null> {
+    async render(
+      url: string,
+      table: LoadedRouteTable,
+      meta: PageMeta | undefined,
+      shellData: Record<string, unknown>,
+      paymentProvider: 'test' | 'stripe' | null,
+    ): Promise<RenderedPage | null> {
       if (!shell) return null;
       const every = config.routesRefreshMs || Infinity;
       if (!reading && Date.now() - readAt >= every) void refresh();
@@ -183,6 +190,7 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
         pageData: shellData,
         api: serverApi,
         budgetMs: config.renderBudgetMs,
+        paymentProvider,
       });
       const head = [...shellStyles, ...moduleHead(page?.module)];
       if (rendered.head) head.push(rendered.head);

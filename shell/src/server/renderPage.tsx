@@ -7,6 +7,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { CATEGORIES_DATA_KEY, categoriesSchema, setSanitizerWindow, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
 import { App } from '../App';
 import { InitialPageData } from '../InitialPageData';
+import { setServerPaymentProvider } from '../federation/remotes';
 import { ClientOnlyRegion, ServerModulesContext, type ServerModules } from '../federation/serverModules';
 import type { RouteLists } from '../routeTable';
 import { RouteTableProvider } from '../routes';
@@ -31,6 +32,8 @@ export interface RenderRequest {
   api: ServerApi;
   /** Time allowed for a remote to load and for its loader, in ms. */
   budgetMs: number;
+  /** The API's payment provider (the test-payments notice is in the first render). */
+  paymentProvider: 'test' | 'stripe' | null;
 }
 
 export interface RenderResult {
@@ -114,6 +117,7 @@ function splitHoisted(markup: string): { head: string; body: string } {
 /** Renders the shell and the route's remote page to HTML (React streaming, collected once all is ready). */
 export async function renderPage(request: RenderRequest, log: (msg: string, err: unknown) => void = () => {}): Promise<RenderResult> {
   const modules: ServerModules = new Map();
+  setServerPaymentProvider(request.paymentProvider);
   // The shell's menus need the categories on every page; the page's own data loads alongside.
   const [categories, data] = await Promise.all([
     request.api.get('/categories/', categoriesSchema).then(
