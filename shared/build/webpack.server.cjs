@@ -9,11 +9,22 @@ const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./webpack.cjs');
 
-/** The shell provides the singletons; a remote consumes them only (no fallback bundled). */
+/** Singletons whose one instance matters on the server: React's, the router's and the store's contexts, @shop/shared's. */
+const SERVER_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'jotai', '@shop/shared'];
+
+/**
+ * The shell provides those singletons; a remote consumes them only (no fallback bundled). The
+ * other shared libraries (zod, the form libraries) are bundled by each server build as plain
+ * modules: a container in one file takes its shared modules synchronously when it starts, and a
+ * stateless library needs no single instance on the server.
+ */
 function serverShared(appDir, host) {
   const shared = sharedSingletons(appDir);
-  // The server renders with react-dom/server, which the shell bundles itself.
-  return Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, host ? config : { ...config, import: false }]));
+  return Object.fromEntries(
+    Object.entries(shared)
+      .filter(([key]) => SERVER_SINGLETONS.includes(key))
+      .map(([key, config]) => [key, host ? config : { ...config, import: false }]),
+  );
 }
 
 /**

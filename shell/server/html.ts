@@ -54,7 +54,7 @@ export function renderShellHtml(
     // The route's remote styles and chunks, and what React hoisted (image preloads).
     head.push(...rendered.head.map((h) => h.replace(DUPLICATE_HEAD, '')));
     head.push(`<script id="page-data" type="application/json">${scriptJson(rendered.pageData)}</script>`);
-    html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+    html = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
   }
   return html.replace('</head>', () => `${head.join('')}</head>`);
 }

@@ -10,7 +10,7 @@ import { manifestReader } from './routeTable';
 
 /** The shell's server build (shell/src/server/index.ts, built to shell/dist/server/main.js). */
 interface ShellServerBuild {
-  configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string> | null, htmlWindow?: unknown): Promise<void>;
+  configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string | null>, htmlWindow?: unknown): Promise<void>;
   renderPage(request: {
     url: string;
     routeLists: { lists: LoadedRouteTable['lists']; missing: string[] };
@@ -19,7 +19,9 @@ interface ShellServerBuild {
     api: { get<S extends ZodType>(path: string, schema: S): Promise<unknown> };
     budgetMs: number;
     paymentProvider: 'test' | 'stripe' | null;
+    log: (message: string, error: unknown) => void;
   }): Promise<{ html: string; head: string; pageData: Record<string, unknown>; clientRendered: string[] }>;
+  warmUp(modules: string[]): Promise<void>;
 }
 interface ServerRemote {
   name: string;
@@ -38,6 +40,7 @@ interface BrowserManifest {
 }
 
 interface RemoteInfo {
+  name: string;
   /** Where the remote's browser files are (the manifest's folder), as the browser sees it. */
   base: string;
   manifest: BrowserManifest;
@@ -91,7 +94,11 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
   const baseOf = (manifestUrl: string) => manifestUrl.replace(/[^/]*$/, '');
 
   /** Files this server serves itself (the all-in-one start) are read from disk. */
-  function readLocal(url: string): Promise<string> | null {
+  function readLocal(url: string): Promise<string | null> {
+    return Promise.resolve(localFile(url)).then((file) => (file ? fs.promises.readFile(file, 'utf8') : null));
+  }
+
+  function localFile(url: string): string | null {
     const u = new URL(url);
     if (u.origin !== internalBase) return null;
     for (const name of REMOTES) {
@@ -99,7 +106,7 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
       if (u.pathname.startsWith(prefix)) {
         const file = path.join(config.localRemotes[name], u.pathname.slice(prefix.length));
         if (!file.startsWith(config.localRemotes[name])) return null;
-        return fs.promises.readFile(file, 'utf8');
+        return file;
       }
     }
     return null;
@@ -113,7 +120,7 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
         try {
           const manifest = (await read(name, url)) as BrowserManifest;
           const version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
-          next[name] = { base: baseOf(url), manifest, version };
+          next[name] = { name, base: baseOf(url), manifest, version };
         } catch (error) {
           if (remotes[name]) next[name] = remotes[name];
           else log.warn({ err: error, remote: name }, 'remote manifest unavailable: its pages render in the browser');
@@ -131,6 +138,9 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
       readLocal,
       htmlWindow,
     );
+    // Every page module of the remotes, loaded before shoppers ask (a cold load can exceed the budget).
+    const modules = Object.values(remotes).flatMap((r) => (r.manifest.exposes ?? []).map((e) => `${r.name}/${e.name}`));
+    await shell.warmUp(modules);
   }
 
   function refresh(): Promise<void> {
@@ -191,6 +201,7 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
         api: serverApi,
         budgetMs: config.renderBudgetMs,
         paymentProvider,
+        log: (message, error) => log.warn({ err: error, url }, message),
       });
       const head = [...shellStyles, ...moduleHead(page?.module)];
       if (rendered.head) head.push(rendered.head);

@@ -11,7 +11,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
 }
 
 /** Remote server containers, how to read files served locally, and a DOM window for the HTML sanitiser. */
-export async function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string> | null, htmlWindow?: Parameters<typeof setSanitizerWindow>[0]): Promise<void> {
+export async function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string | null>, htmlWindow?: Parameters<typeof setSanitizerWindow>[0]): Promise<void> {
   const { configureRemotes: configure } = await import('./renderPage');
   configure(remotes, readLocal, htmlWindow);
+}
+
+/** Loads the given remote pages now (after start or a new deploy). */
+export async function warmUp(modules: string[]): Promise<void> {
+  const { warmUp: warm } = await import('./renderPage');
+  await warm(modules);
 }

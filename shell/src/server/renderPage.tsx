@@ -1,9 +1,10 @@
 import { StrictMode, type ComponentType } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
+import vm from 'node:vm';
 import { createStore, Provider } from 'jotai';
 import { StaticRouter } from 'react-router-dom';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { CATEGORIES_DATA_KEY, categoriesSchema, setSanitizerWindow, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
 import { App } from '../App';
 import { InitialPageData } from '../InitialPageData';
@@ -34,6 +35,8 @@ export interface RenderRequest {
   budgetMs: number;
   /** The API's payment provider (the test-payments notice is in the first render). */
   paymentProvider: 'test' | 'stripe' | null;
+  /** Where problems are reported (a region left to the browser, and why). */
+  log?: (message: string, error: unknown) => void;
 }
 
 export interface RenderResult {
@@ -49,8 +52,25 @@ export interface RenderResult {
 
 let configured = '';
 
+let sharedLoaded: Promise<unknown> | null = null;
+
+/**
+ * Every singleton the shell provides, loaded: a remote's server container is one file whose
+ * shared modules are taken synchronously when it starts, so they must be ready before.
+ */
+function loadSharedSingletons(): Promise<unknown> {
+  sharedLoaded ??= Promise.all(Object.keys(getInstance()?.options.shared ?? {}).map((key) => loadShare(key)));
+  return sharedLoaded;
+}
+
+/** Loads the remotes' pages ahead of the first shopper, so the first render is not over budget. */
+export async function warmUp(modules: string[]): Promise<void> {
+  await loadSharedSingletons();
+  await Promise.allSettled(modules.map((id) => loadRemote(id)));
+}
+
 /** Registers the remotes' server containers (again when one changes: a new deploy). */
-export function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string> | null, htmlWindow?: Parameters<typeof setSanitizerWindow>[0]): void {
+export function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string | null>, htmlWindow?: Parameters<typeof setSanitizerWindow>[0]): void {
   if (htmlWindow) setSanitizerWindow(htmlWindow);
   const key = JSON.stringify(remotes);
   if (key === configured) return;
@@ -59,12 +79,15 @@ export function configureRemotes(remotes: ServerRemote[], readLocal: (url: strin
   const g = globalThis as unknown as { __SHOP_REMOTE_PUBLIC_PATHS__?: Record<string, string> };
   g.__SHOP_REMOTE_PUBLIC_PATHS__ = Object.fromEntries(remotes.map((r) => [r.name, r.publicPath]));
   if (first) {
-    // Remotes this server serves itself are read from disk rather than over its own socket.
+    // Remotes this server serves itself are read from disk rather than over its own socket, and
+    // evaluated as Module Federation's Node loader does (a CommonJS container); others load over HTTP.
     registerPlugins([
       {
         name: 'shop-local-remotes',
-        fetch(url: string) {
-          return readLocal(url)?.then((text) => new Response(text, { headers: { 'content-type': 'text/javascript' } }));
+        async loadEntry({ remoteInfo }) {
+          const text = await readLocal(remoteInfo.entry);
+          if (text === null) return undefined;
+          return evaluateContainer(text, remoteInfo.entry);
         },
       },
     ]);
@@ -73,6 +96,21 @@ export function configureRemotes(remotes: ServerRemote[], readLocal: (url: strin
     remotes.map((r) => ({ name: r.name, entry: r.entry })),
     { force: !first },
   );
+}
+
+/** A container gets Node's built-in modules only: everything else is shared through federation. */
+function nodeRequire(id: string): unknown {
+  const builtin = (process as unknown as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.(id);
+  if (builtin) return builtin;
+  throw new Error(`a remote's server build cannot require "${id}" (share it through Module Federation instead)`);
+}
+
+/** A remote's server container (CommonJS source) evaluated in this process. */
+function evaluateContainer(source: string, url: string) {
+  const module = { exports: {} as Record<string, unknown> };
+  const wrapper = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${source}\n})`, { filename: url });
+  (wrapper.runInThisContext() as (...args: unknown[]) => void)(module.exports, module, nodeRequire, '/', url);
+  return module.exports as never;
 }
 
 const timeout = (ms: number, what: string) =>
@@ -86,6 +124,7 @@ async function loadPage(request: RenderRequest, modules: ServerModules, log: (ms
   if (!page) return {};
   const started = Date.now();
   try {
+    await loadSharedSingletons();
     const mod = await Promise.race([loadRemote<PageModule>(page.module), timeout(request.budgetMs, `loading ${page.module}`)]);
     if (!mod?.default) throw new Error(`${page.module} has no default export`);
     const left = Math.max(request.budgetMs - (Date.now() - started), 50);
@@ -115,7 +154,8 @@ function splitHoisted(markup: string): { head: string; body: string } {
 }
 
 /** Renders the shell and the route's remote page to HTML (React streaming, collected once all is ready). */
-export async function renderPage(request: RenderRequest, log: (msg: string, err: unknown) => void = () => {}): Promise<RenderResult> {
+export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+  const log = request.log ?? (() => {});
   const modules: ServerModules = new Map();
   setServerPaymentProvider(request.paymentProvider);
   // The shell's menus need the categories on every page; the page's own data loads alongside.
@@ -156,6 +196,9 @@ export async function renderPage(request: RenderRequest, log: (msg: string, err:
       },
     });
     const stream = renderToPipeableStream(tree, {
+      // Everything is ready before the first byte: no boundary is sent apart to be revealed by an
+      // inline script (the shop's CSP allows none, and pages must read without JavaScript).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError(error) {
