@@ -113,6 +113,7 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
   }
 
   async function readRemotes(): Promise<void> {
+    if (!shell) return;
     const next: Record<string, RemoteInfo> = {};
     await Promise.all(
       REMOTES.map(async (name) => {
@@ -128,7 +129,6 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
       }),
     );
     remotes = next;
-    if (!shell) return;
     await shell.configureRemotes(
       Object.entries(remotes).map(([name, r]) => ({
         name,
