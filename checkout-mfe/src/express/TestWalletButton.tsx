@@ -1,16 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useStore } from 'jotai';
-import {
-  basketOpenAtom,
-  checkoutEmailAtom,
-  COUNTRIES,
-  Dialog,
-  formatGBP,
-  fromPence,
-  meAtom,
-  shippingAddressAtom,
-} from '@shop/shared';
+import { basketOpenAtom, COUNTRIES, Dialog, formatGBP, fromPence, meAtom } from '@shop/shared';
 import type { PaymentConfig } from '../api/checkoutApi';
 import { checkoutApi } from '../api/checkoutApi';
 import { CHECKOUT_TEXT, CheckoutError, failureMessage } from '../checkout/order';
@@ -18,6 +9,7 @@ import { Busy } from '../components/Busy';
 import { formatCardNumber } from '../payment/testCard';
 import { createExpressFlow, type ExpressProduct, type WalletConfirmDetails, type WalletSheet } from './expressFlow';
 import styles from './Express.module.css';
+import { checkoutEmailAtom, shippingAddressAtom } from '../checkout/checkoutState';
 
 interface SheetAddress {
   name: string;

@@ -4,27 +4,25 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import {
   authTokenAtom,
-  billingAddressAtom,
   cartAtom,
-  checkoutEmailAtom,
-  deliveryCommentAtom,
   formatGBP,
   meAtom,
   PageHeading,
-  paymentMethodAtom,
   reloadCart,
   reportError,
-  sameAsShippingAddressAtom,
-  shippingAddressAtom,
-  shippingCarrierCodeAtom,
-  shippingMethodCodeAtom,
   Spinner,
   toPence,
   FREE_DELIVERY_MESSAGE,
   type ShippingEstimate,
 } from '@shop/shared';
 import { checkoutApi } from '../../api/checkoutApi';
-import { estimateAddressFor, fieldsToState, savedAddressToState, stateToFields, type AddressFields } from '../../checkout/addresses';
+import {
+  estimateAddressFor,
+  fieldsToState,
+  savedAddressToState,
+  stateToFields,
+  type AddressFields,
+} from '../../checkout/addresses';
 import { checkoutFormResolver, COMMENT_MAX, type CheckoutFormValues } from '../../checkout/checkoutForm';
 import { CHECKOUT_TEXT, CheckoutError, failureMessage, ownerOf, placeOrder } from '../../checkout/order';
 import { chooseRate, rateTitle, summaryTotals } from '../../checkout/totals';
@@ -36,6 +34,16 @@ import { PaymentSection } from '../../payment/PaymentSection';
 import type { BillingDetails, PaymentHandle } from '../../payment/types';
 import formStyles from '../../components/Form.module.css';
 import styles from './CheckoutPage.module.css';
+import {
+  billingAddressAtom,
+  checkoutEmailAtom,
+  deliveryCommentAtom,
+  paymentMethodAtom,
+  sameAsShippingAddressAtom,
+  shippingAddressAtom,
+  shippingCarrierCodeAtom,
+  shippingMethodCodeAtom,
+} from '../../checkout/checkoutState';
 
 type RatesState =
   | { status: 'idle' | 'loading'; rates: ShippingEstimate[]; error: null }
