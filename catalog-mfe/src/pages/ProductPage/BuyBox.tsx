@@ -16,8 +16,8 @@ import {
   type CustomOption,
   type ProductInfo,
 } from '@shop/shared';
-import { CATALOG_MESSAGES } from '../../components/messages';
-import { priceFor, pricedProduct } from '../../components/pricing';
+import { CATALOG_MESSAGES } from '../../catalog/messages';
+import { priceFor, pricedProduct } from '../../catalog/pricing';
 import { StockBadge } from '../../components/StockBadge';
 import {
   availableValues,
