@@ -41,7 +41,7 @@ export default function CheckoutPage() {
   const sameAsShipping = useWatch({ control, name: 'sameAsShipping' });
   const { selectedRate } = delivery;
   const totals = summaryTotals(cart, selectedRate);
-  const order = usePlaceOrder({ store, submitting, selectedRate, ratesState: delivery.ratesState, payment });
+  const order = usePlaceOrder({ store, submitting, rateForOrder: delivery.rateForOrder, payment });
 
   if (!loaded && cart.items.length === 0) {
     return (

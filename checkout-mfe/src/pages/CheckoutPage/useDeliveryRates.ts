@@ -6,7 +6,7 @@ import { checkoutApi } from '../../api/checkoutApi';
 import { estimateAddressFor } from '../../checkout/addresses';
 import type { CheckoutFormValues } from '../../checkout/checkoutForm';
 import { shippingCarrierCodeAtom, shippingMethodCodeAtom } from '../../checkout/checkoutState';
-import { failureMessage, ownerOf } from '../../checkout/order';
+import { CheckoutError, failureMessage, ownerOf } from '../../checkout/order';
 import { chooseRate } from '../../checkout/totals';
 
 export type RatesState =
@@ -15,6 +15,7 @@ export type RatesState =
   | { status: 'failed'; rates: ShippingEstimate[]; error: string };
 
 const NO_RATES = 'Sorry, we cannot deliver this basket to that address online. Please call us to arrange delivery.';
+const CHOOSE_RATE = 'Please choose a delivery method.';
 
 /**
  * Delivery methods for the shipping address, asked again whenever the country, postcode or
@@ -73,12 +74,32 @@ export function useDeliveryRates({
   }, [loaded, basketKey, basketSettled, estimateFor, store, token, setCarrierCode, setMethodCode, submitting]);
 
   const selectedRate = ratesState.rates.find((r) => r.carrier_code === carrierCode && r.method_code === methodCode) ?? null;
+
+  /**
+   * The delivery rate to order with. A shopper can be quicker than the estimate (Place Order just
+   * after the page opens, their choice restored from the session): then estimate now and go on
+   * with the choice they made earlier if it is still offered; otherwise show the options.
+   */
+  const rateForOrder = async (): Promise<ShippingEstimate> => {
+    if (selectedRate) return selectedRate;
+    if (ratesState.status === 'failed') throw new CheckoutError(ratesState.error);
+    const rates = (await checkoutApi.estimateShipping(ownerOf(store), estimateFor)).filter((r) => r.available);
+    const stored = rates.find((r) => r.carrier_code === store.get(shippingCarrierCodeAtom) && r.method_code === store.get(shippingMethodCodeAtom));
+    const shown = stored ?? chooseRate(rates, null, null);
+    setCarrierCode(shown?.carrier_code ?? null);
+    setMethodCode(shown?.method_code ?? null);
+    setRatesState(rates.length ? { status: 'ready', rates, error: null } : { status: 'failed', rates, error: NO_RATES });
+    if (!rates.length) throw new CheckoutError(NO_RATES);
+    if (!stored) throw new CheckoutError(CHOOSE_RATE);
+    return stored;
+  };
+
   const chooseRateOf = (rate: ShippingEstimate) => {
     setCarrierCode(rate.carrier_code);
     setMethodCode(rate.method_code);
   };
 
-  return { ratesState, selectedRate, chooseRate: chooseRateOf, country, estimateFor };
+  return { ratesState, selectedRate, rateForOrder, chooseRate: chooseRateOf, country, estimateFor };
 }
 
 export type DeliveryRates = ReturnType<typeof useDeliveryRates>;

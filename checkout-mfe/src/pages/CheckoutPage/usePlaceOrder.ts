@@ -7,9 +7,6 @@ import { paymentMethodAtom } from '../../checkout/checkoutState';
 import { CheckoutError, failureMessage, placeOrder } from '../../checkout/order';
 import type { PaymentConfigState } from '../../payment/config';
 import type { BillingDetails, PaymentHandle } from '../../payment/types';
-import type { RatesState } from './useDeliveryRates';
-
-const CHOOSE_RATE = 'Please choose a delivery method.';
 
 function billingDetailsOf(email: string, address: ReturnType<typeof fieldsToState>): BillingDetails {
   return {
@@ -34,14 +31,13 @@ function billingDetailsOf(email: string, address: ReturnType<typeof fieldsToStat
 export function usePlaceOrder({
   store,
   submitting,
-  selectedRate,
-  ratesState,
+  rateForOrder,
   payment,
 }: {
   store: ShopStore;
   submitting: RefObject<boolean>;
-  selectedRate: ShippingEstimate | null;
-  ratesState: RatesState;
+  /** The delivery rate chosen (estimated first if the shopper was quicker than the estimate). */
+  rateForOrder: () => Promise<ShippingEstimate>;
   payment: PaymentConfigState;
 }) {
   const navigate = useNavigate();
@@ -57,7 +53,7 @@ export function usePlaceOrder({
     setError(null);
     let leaving = false;
     try {
-      if (!selectedRate) throw new CheckoutError(ratesState.status === 'failed' ? ratesState.error : CHOOSE_RATE);
+      const rate = await rateForOrder();
       const handle = paymentRef.current;
       if (!handle) throw new CheckoutError(payment.error ?? 'The payment form is still loading. Please try again in a moment.');
       if (!(await handle.prepare())) return;
@@ -69,7 +65,7 @@ export function usePlaceOrder({
         shippingAddress: shipping,
         billingAddress: billing,
         comment: values.comment,
-        shippingMethod: { carrierCode: selectedRate.carrier_code, methodCode: selectedRate.method_code },
+        shippingMethod: { carrierCode: rate.carrier_code, methodCode: rate.method_code },
         paymentMethod: store.get(paymentMethodAtom),
         createPaymentMethod: () => handle.createPaymentMethod(billingDetailsOf(email, billing ?? shipping)),
         handleNextAction: handle.handleNextAction,
