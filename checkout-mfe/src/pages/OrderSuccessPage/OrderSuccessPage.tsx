@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ApiError, authTokenAtom, findCountry, formatGBP, OrderTotals, PageHeading, reportError, Spinner, successOrderIdAtom } from '@shop/shared';
+import { ApiError, authTokenAtom, findCountry, formatGBP, OrderTotals, PageHeading, reportError, Spinner } from '@shop/shared';
 import type { OrderSuccess } from '@shop/shared/schemas';
 import { checkoutApi } from '../../api/checkoutApi';
 import { addressLines } from '../../checkout/addresses';
 import { readLastOrder, type LastOrder } from '../../checkout/lastOrder';
 import styles from './OrderSuccessPage.module.css';
+import { successOrderIdAtom } from '../../checkout/checkoutState';
 
 type State =
   | { kind: 'none' }
