@@ -18,3 +18,4 @@ export * from './observability';
 export * from './html/sanitize';
 export * from './api/schemas/reviews';
 export * from './pageData';
+export * from './data/links';

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import { cookiesAcceptedAtom, useHydrated } from '@shop/shared';
+import { useHydrated } from '@shop/shared';
+import { cookiesAcceptedAtom } from './cookies';
 import styles from './CookieBanner.module.css';
 
 export const COOKIE_TEXT =
