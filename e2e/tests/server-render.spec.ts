@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 
 // Pages arrive rendered: the page server renders the shell and the route's remote page with its
 // data, the browser hydrates it without a second fetch of that data and without hydration errors.
@@ -65,9 +65,12 @@ test('a client navigation after a server-rendered page still loads the next page
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a product page shows the product's name and price", async ({ page, request }) => {
+  test("a product page shows the product's name and price, with its title, canonical link and structured data", async ({ page, request }) => {
     await request.get(PRODUCT);
     await page.goto(PRODUCT);
+    await expect(page).toHaveTitle(/Cavity Drain Membrane/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${PRODUCT}$`));
+    expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toContainEqual(expect.stringContaining('"@type":"Product"'));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Cavity Drain Membrane');
     await expect(page.locator('[data-remote="catalog"]')).toContainText('£');
   });

@@ -182,10 +182,30 @@ export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable,
   }
 
   /** The status, title, description and structured data of the page at `path`, and the page that renders it. */
-  return async function resolvePage(path: string, origin: string): Promise<PageMeta> {
-    const meta = await resolveMeta(path, origin);
-    return meta;
+  return function resolvePage(path: string, origin: string): Promise<PageMeta> {
+    return resolveMeta(path, origin);
   };
+
+  /** The metadata of a page the route list names, by the kind its route declares. */
+  async function routeMeta(meta: NonNullable<TableRoute['meta']>, params: Record<string, string | undefined>, routePath: string, clean: string, origin: string): Promise<PageMeta> {
+    switch (meta.kind) {
+      case 'cms-page':
+        return cmsMeta(meta.identifier, routePath, origin);
+      case 'product':
+        return productMeta(Number(params[meta.param]), origin);
+      case 'category':
+        return categoryMeta(Number(params[meta.param]), origin);
+      case 'article': {
+        const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
+        const post = posts.find((p) => p.url_key === params[meta.param]);
+        if (!post) return notFound();
+        return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
+      }
+      case 'page':
+        // Account, checkout, search and listing pages: their own titles come with the page itself.
+        return { status: 200, title: meta.title ? pageTitle(meta.title) : DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
+    }
+  }
 
   async function resolveMeta(path: string, origin: string): Promise<PageMeta> {
     const clean = path.replace(/\/{2,}/g, '/');
@@ -198,26 +218,7 @@ export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable,
       const page = { module: route.module, props: route.props ?? {}, params };
       const withPage = (m: PageMeta): PageMeta => (m.status === 200 ? { ...m, page } : m);
       const meta = route.meta ?? { kind: 'page' };
-      return withPage(await routeMeta());
-      async function routeMeta(): Promise<PageMeta> {
-      switch (meta.kind) {
-        case 'cms-page':
-          return cmsMeta(meta.identifier, route.path, origin);
-        case 'product':
-          return productMeta(Number(params[meta.param]), origin);
-        case 'category':
-          return categoryMeta(Number(params[meta.param]), origin);
-        case 'article': {
-          const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
-          const post = posts.find((p) => p.url_key === params[meta.param]);
-          if (!post) return notFound();
-          return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
-        }
-        case 'page':
-          // Account, checkout, search and listing pages: their own titles come with the page itself.
-          return { status: 200, title: meta.title ? pageTitle(meta.title) : DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
-      }
-      }
+      return withPage(await routeMeta(meta, params, route.path, clean, origin));
     }
     // The catch-all: a URL rewrite of the catalogue, a CMS page, an old path that moved, or nothing.
     // The trailing slash goes along: the API answers '/damp-proofing/' with a 301 to '/damp-proofing'.
