@@ -1,4 +1,5 @@
 const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+const { createServerConfig } = require('@shop/shared/build/webpack.server.cjs');
 
 // What this remote exposes to the shell: one module per page (each default-exports a component).
 const exposes = {
@@ -20,4 +21,6 @@ const exposes = {
     './DownloadablePage': './src/pages/DownloadablePage/DownloadablePage.tsx',
 };
 
-module.exports = createAppConfig({ name: 'account', dir: __dirname, port: 3003, exposes, routes: './src/routes.ts' });
+const options = { name: 'account', dir: __dirname, port: 3003, exposes, routes: './src/routes.ts' };
+// The browser build, and beside it (dist/server/) the server build the page server renders with.
+module.exports = [createAppConfig(options), createServerConfig(options)];

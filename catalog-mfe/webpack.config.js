@@ -1,4 +1,5 @@
 const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+const { createServerConfig } = require('@shop/shared/build/webpack.server.cjs');
 
 // What this remote exposes to the shell: one module per page (each default-exports a component).
 const exposes = {
@@ -8,6 +9,7 @@ const exposes = {
 };
 
 const options = { name: 'catalog', dir: __dirname, port: 3001, exposes, routes: './src/routes.ts' };
-module.exports = createAppConfig(options);
+// The browser build, and beside it (dist/server/) the server build the page server renders with.
+module.exports = [createAppConfig(options), createServerConfig(options)];
 // The e2e suite builds a variant of this remote with one more page (e2e/support/catalog-extra-page).
 module.exports.options = options;

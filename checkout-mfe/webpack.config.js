@@ -1,4 +1,5 @@
 const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+const { createServerConfig } = require('@shop/shared/build/webpack.server.cjs');
 
 // What this remote exposes to the shell and the other remotes (each default-exports a component).
 const exposes = {
@@ -9,4 +10,6 @@ const exposes = {
     './ExpressCheckoutButton': './src/express/ExpressCheckoutButton.tsx',
 };
 
-module.exports = createAppConfig({ name: 'checkout', dir: __dirname, port: 3004, exposes, routes: './src/routes.ts' });
+const options = { name: 'checkout', dir: __dirname, port: 3004, exposes, routes: './src/routes.ts' };
+// The browser build, and beside it (dist/server/) the server build the page server renders with.
+module.exports = [createAppConfig(options), createServerConfig(options)];

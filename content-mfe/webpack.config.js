@@ -1,4 +1,5 @@
 const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+const { createServerConfig } = require('@shop/shared/build/webpack.server.cjs');
 
 // What this remote exposes to the shell: one module per page (each default-exports a component).
 const exposes = {
@@ -8,4 +9,6 @@ const exposes = {
     './ArticlePage': './src/pages/ArticlePage/ArticlePage.tsx',
 };
 
-module.exports = createAppConfig({ name: 'content', dir: __dirname, port: 3002, exposes, routes: './src/routes.ts' });
+const options = { name: 'content', dir: __dirname, port: 3002, exposes, routes: './src/routes.ts' };
+// The browser build, and beside it (dist/server/) the server build the page server renders with.
+module.exports = [createAppConfig(options), createServerConfig(options)];

@@ -103,7 +103,8 @@ function createAppConfig(o) {
         filename: '[name].js',
         chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: o.name,
-        clean: true,
+        // dist/server/ is the server build's (webpack.server.cjs), built beside this one.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       module: {

@@ -17,4 +17,5 @@ export * from './data/categories';
 export * from './observability';
 export * from './html/sanitize';
 export * from './api/schemas/reviews';
+export * from './pageData';
 export * from './data/links';

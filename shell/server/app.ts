@@ -9,7 +9,8 @@ import proxy from '@fastify/http-proxy';
 import type { PageServerConfig } from './config';
 import { renderShellHtml } from './html';
 import { createPaymentModeProbe } from './paymentMode';
-import { createMetaResolver } from './meta';
+import { ApiReader, createMetaResolver } from './meta';
+import { createPageRenderer, type RenderedPage } from './render';
 import { createRouteRegistry } from './routeTable';
 import { securityHeaders } from './security';
 
@@ -116,7 +117,11 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   // Every other GET (no file of that name) is a page of the shop: the shell's HTML with its status
   // (404 for what the shop does not have, 301 for what moved), title, description, canonical link,
   // structured data and the run-time configuration. A missing asset is a plain 404.
-  const resolvePage = createMetaResolver(config.apiUrl, routes.current);
+  const apiReader = new ApiReader(config.apiUrl);
+  const resolvePage = createMetaResolver(config.apiUrl, routes.current, apiReader);
+  // Pages are rendered on the server with the same API answers their metadata came from.
+  const renderer = createPageRenderer(config, apiReader, app.log);
+  await renderer.ready();
   const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.code(404).send({ error: 'Not Found', message: `${req.method} ${req.url} is not a page of the shop` });
@@ -138,11 +143,20 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
       return reply.redirect(meta.location + url.search, 301);
     }
     if (meta?.status === 503) reply.header('Retry-After', '30');
+    const table = routes.current();
+    let rendered: RenderedPage | null = null;
+    try {
+      const shellData = meta?.rewrite ? { [`rewrite:${url.pathname}`]: meta.rewrite } : {};
+      rendered = await renderer.render(url.pathname + url.search, table, meta, shellData, payments.current());
+    } catch (error) {
+      // A page that cannot be rendered here is rendered by the browser, never a 500.
+      req.log.warn({ err: error, path: url.pathname }, 'server render failed; the page renders in the browser');
+    }
     reply
       .code(meta?.status ?? 200)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return renderShellHtml(indexHtml, config, routes.current(), meta, origin, payments.current());
+    return renderShellHtml(indexHtml, config, table, meta, origin, payments.current(), rendered);
   };
   // The static plugin refuses directories; the home page is a page like any other.
   app.get('/', servePage);

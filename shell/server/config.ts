@@ -37,6 +37,11 @@ export interface PageServerConfig {
   apiBodyLimit: number;
   /** How often the remotes' route lists are read again (ms); 0 reads them at start only. */
   routesRefreshMs: number;
+  /**
+   * Server rendering: how long a remote page may take to load with its data (ms) before it is
+   * left to the browser (RENDER_BUDGET_MS, default 400).
+   */
+  renderBudgetMs: number;
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` takes it. */
@@ -86,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConf
   if (!Number.isInteger(routesRefreshMs) || routesRefreshMs < 0) {
     throw new Error(`ROUTES_REFRESH_MS must be a whole number of milliseconds, got "${env.ROUTES_REFRESH_MS}"`);
   }
+  const renderBudgetMs = Number(env.RENDER_BUDGET_MS ?? 400);
+  if (!Number.isInteger(renderBudgetMs) || renderBudgetMs <= 0) {
+    throw new Error(`RENDER_BUDGET_MS must be a whole number of milliseconds, got "${env.RENDER_BUDGET_MS}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -102,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConf
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiBodyLimit: Number(env.BODY_LIMIT) > 0 ? Number(env.BODY_LIMIT) : 1024 * 1024,
     routesRefreshMs,
+    renderBudgetMs,
   };
 }

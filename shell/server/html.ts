@@ -2,6 +2,10 @@ import type { LoadedRouteTable } from '@shop/shared/routes';
 import type { PageServerConfig } from './config';
 import { organizationLd, type PageMeta } from './meta';
 import type { PaymentProvider } from './paymentMode';
+import type { RenderedPage } from './render';
+
+/** React writes a page's own title, description and canonical link; the page's meta (same data) gives them here. */
+const DUPLICATE_HEAD = /<title>[\s\S]*?<\/title>|<meta name="description"[^>]*>|<link rel="canonical"[^>]*>/g;
 
 /** JSON safe to place inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -24,6 +28,7 @@ export function renderShellHtml(
   meta?: PageMeta,
   origin?: string,
   paymentProvider: PaymentProvider | null = null,
+  rendered?: RenderedPage | null,
 ): string {
   // The lists as read (the shell composes them itself), and which remotes' lists are missing.
   const routes = { lists: table.lists, missing: table.missing };
@@ -45,5 +50,11 @@ export function renderShellHtml(
   }
   if (origin) head.push(`<script data-shop-head type="application/ld+json">${scriptJson(organizationLd(origin))}</script>`);
   head.push(`<script id="shop-config" type="application/json">${scriptJson(shopConfig)}</script>`);
-  return html.replace('</head>', `${head.join('')}</head>`);
+  if (rendered) {
+    // The route's remote styles and chunks, and what React hoisted (image preloads).
+    head.push(...rendered.head.map((h) => h.replace(DUPLICATE_HEAD, '')));
+    head.push(`<script id="page-data" type="application/json">${scriptJson(rendered.pageData)}</script>`);
+    html = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
+  }
+  return html.replace('</head>', () => `${head.join('')}</head>`);
 }

@@ -13,6 +13,10 @@ export interface PageMeta {
   /** Path of the canonical URL (query dropped). */
   canonicalPath?: string;
   jsonLd: object[];
+  /** The remote page that renders this URL, with its props (server rendering). */
+  page?: { module: string; props: Record<string, unknown>; params: Record<string, string | undefined> };
+  /** The URL rewrite this path resolved to (the shell's catch-all hydrates with it). */
+  rewrite?: Resolved;
 }
 
 interface Cms {
@@ -46,14 +50,14 @@ interface BlogPost {
   meta_description?: string | null;
 }
 
-type Resolved =
+export type Resolved =
   | { type: 'product'; id: number; url: string }
   | { type: 'category'; id: number; url: string }
   | { type: 'cms-page'; identifier: string; url: string }
   | { type: 'redirect'; target: string; status: 301 };
 
 /** A small read-through cache of API answers: pages are rendered often, the catalogue changes rarely. */
-class ApiReader {
+export class ApiReader {
   private cache = new Map<string, { at: number; value: Promise<unknown> }>();
   constructor(
     private readonly apiUrl: string,
@@ -129,8 +133,7 @@ function productLd(origin: string, p: Product): object {
  * @param routeTable the route table composed from the remotes' lists (read on every page, so a
  * re-read list applies at once). Each route says how its status and title are found.
  */
-export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable) {
-  const api = new ApiReader(apiUrl);
+export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable, api = new ApiReader(apiUrl)) {
 
   const notFound = (): PageMeta => ({ status: 404, title: pageTitle('Page not found'), jsonLd: [] });
 
@@ -178,32 +181,44 @@ export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable)
     };
   }
 
-  /** The status, title, description and structured data of the page at `path`. */
-  return async function resolvePage(path: string, origin: string): Promise<PageMeta> {
+  /** The status, title, description and structured data of the page at `path`, and the page that renders it. */
+  return function resolvePage(path: string, origin: string): Promise<PageMeta> {
+    return resolveMeta(path, origin);
+  };
+
+  /** The metadata of a page the route list names, by the kind its route declares. */
+  async function routeMeta(meta: NonNullable<TableRoute['meta']>, params: Record<string, string | undefined>, routePath: string, clean: string, origin: string): Promise<PageMeta> {
+    switch (meta.kind) {
+      case 'cms-page':
+        return cmsMeta(meta.identifier, routePath, origin);
+      case 'product':
+        return productMeta(Number(params[meta.param]), origin);
+      case 'category':
+        return categoryMeta(Number(params[meta.param]), origin);
+      case 'article': {
+        const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
+        const post = posts.find((p) => p.url_key === params[meta.param]);
+        if (!post) return notFound();
+        return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
+      }
+      case 'page':
+        // Account, checkout, search and listing pages: their own titles come with the page itself.
+        return { status: 200, title: meta.title ? pageTitle(meta.title) : DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
+    }
+  }
+
+  async function resolveMeta(path: string, origin: string): Promise<PageMeta> {
     const clean = path.replace(/\/{2,}/g, '/');
     const table = routeTable();
     // Ranked as the shell's router ranks them (a static segment beats a parameter).
     const match = matchRoutes(table.routes.map((route) => ({ path: route.path, handle: route })), clean)?.[0];
     if (match) {
       const route = match.route.handle as TableRoute;
+      const params = match.params;
+      const page = { module: route.module, props: route.props ?? {}, params };
+      const withPage = (m: PageMeta): PageMeta => (m.status === 200 ? { ...m, page } : m);
       const meta = route.meta ?? { kind: 'page' };
-      switch (meta.kind) {
-        case 'cms-page':
-          return cmsMeta(meta.identifier, route.path, origin);
-        case 'product':
-          return productMeta(Number(match.params[meta.param]), origin);
-        case 'category':
-          return categoryMeta(Number(match.params[meta.param]), origin);
-        case 'article': {
-          const posts = (await api.get<{ items: BlogPost[] }>('/content/blog-posts'))?.items ?? [];
-          const post = posts.find((p) => p.url_key === match.params[meta.param]);
-          if (!post) return notFound();
-          return { status: 200, title: post.meta_title || pageTitle(post.name), description: post.meta_description ?? undefined, canonicalPath: clean, jsonLd: [] };
-        }
-        case 'page':
-          // Account, checkout, search and listing pages: their own titles come with the page itself.
-          return { status: 200, title: meta.title ? pageTitle(meta.title) : DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
-      }
+      return withPage(await routeMeta(meta, params, route.path, clean, origin));
     }
     // The catch-all: a URL rewrite of the catalogue, a CMS page, an old path that moved, or nothing.
     // The trailing slash goes along: the API answers '/damp-proofing/' with a 301 to '/damp-proofing'.
@@ -213,15 +228,16 @@ export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable)
     if (!key) return unknown();
     const resolved = await api.get<Resolved>(`/url-rewrites/resolve?path=${encodeURIComponent(key)}`);
     if (!resolved) return unknown();
-    switch (resolved.type) {
-      case 'redirect':
-        return { status: 301, location: resolved.target, title: DEFAULT_TITLE, jsonLd: [] };
-      case 'product':
-        return productMeta(resolved.id, origin);
-      case 'category':
-        return categoryMeta(resolved.id, origin);
-      case 'cms-page':
-        return cmsMeta(resolved.identifier, clean, origin);
-    }
-  };
+    if (resolved.type === 'redirect') return { status: 301, location: resolved.target, title: DEFAULT_TITLE, jsonLd: [] };
+    const meta =
+      resolved.type === 'product'
+        ? await productMeta(resolved.id, origin)
+        : resolved.type === 'category'
+          ? await categoryMeta(resolved.id, origin)
+          : await cmsMeta(resolved.identifier, clean, origin);
+    const target = table.rewrites[resolved.type];
+    if (meta.status !== 200 || !target) return meta;
+    const id = resolved.type === 'cms-page' ? resolved.identifier : resolved.id;
+    return { ...meta, rewrite: resolved, page: { module: target.module, props: { [target.prop]: id }, params: {} } };
+  }
 }

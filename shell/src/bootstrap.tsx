@@ -1,10 +1,11 @@
 import '@shop/shared/tokens.css';
 import './layout/reset.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
-import { getShopStore } from '@shop/shared';
+import { CATEGORIES_DATA_KEY, getShopStore, primeCategories, readInlinePageData, type Category } from '@shop/shared';
+import { InitialPageData } from './InitialPageData';
 import { App } from './App';
 import { readShopConfig, registerShopRemotes } from './federation/remotes';
 import { initErrorReporting } from './observability';
@@ -20,17 +21,26 @@ async function start() {
   for (const el of document.head.querySelectorAll('[data-shop-head]')) el.remove();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from the page');
-  createRoot(root).render(
+  // What the page server loaded for this page: used as it hydrates, never fetched a second time.
+  const pageData = readInlinePageData();
+  const categories = pageData[CATEGORIES_DATA_KEY] as Category[] | undefined;
+  if (categories) primeCategories(categories);
+  const app = (
     <StrictMode>
       <Provider store={getShopStore()}>
         <RouteTableProvider lists={routeLists}>
           <BrowserRouter>
-            <App />
+            <InitialPageData data={pageData}>
+              <App />
+            </InitialPageData>
           </BrowserRouter>
         </RouteTableProvider>
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The page server rendered the page: hydrate it. (Without its server build, it sends an empty root.)
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 void start();

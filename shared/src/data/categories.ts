@@ -16,3 +16,11 @@ export function loadCategories(): Promise<Category[]> {
     });
   return categories;
 }
+
+/** The categories the page server already loaded for this page (page data): no second fetch. */
+export function primeCategories(list: Category[]): void {
+  categories ??= Promise.resolve(list);
+}
+
+/** The page-data key of the categories (the shell's menus; every server-rendered page has them). */
+export const CATEGORIES_DATA_KEY = 'categories';

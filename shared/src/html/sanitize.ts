@@ -9,11 +9,22 @@ const FORBID_TAGS = ['style', 'iframe', 'object', 'embed', 'form', 'input', 'but
 const SAFE_URL = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
 
 let purifier: Purifier | null = null;
+type SanitizerWindow = Parameters<typeof DOMPurify>[0];
+let serverWindow: SanitizerWindow | null = null;
+
+/**
+ * The page server has no browser window: it gives the sanitiser one (jsdom's) before rendering,
+ * so HTML is cleaned the same way on the server as in the browser.
+ */
+export function setSanitizerWindow(win: SanitizerWindow): void {
+  serverWindow = win;
+  purifier = null;
+}
 
 /** A DOMPurify instance of our own, so its hooks never touch another caller's. */
 function instance(): Purifier {
   if (purifier) return purifier;
-  const made = DOMPurify(window);
+  const made = DOMPurify(serverWindow ?? window);
   made.addHook('afterSanitizeAttributes', (node) => {
     for (const name of ['href', 'src', 'xlink:href', 'action']) {
       const value = node.getAttribute?.(name);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { RemoteBoundary, Spinner } from '@shop/shared';
 import { loadRemoteModule, resetRemote, type RemoteName } from './remotes';
+import { serverComponent, useServerModules } from './serverModules';
 
 type Props = Record<string, unknown>;
 type Lazy = LazyExoticComponent<ComponentType<Props>>;
@@ -21,7 +22,13 @@ function lazyRemote(id: `${RemoteName}/${string}`): Lazy {
 export function RemotePage({ module, props = {} }: { module: `${RemoteName}/${string}`; props?: Props }) {
   const remote = module.split('/')[0] as RemoteName;
   const [generation, setGeneration] = useState(0);
-  const Component = useMemo(() => lazyRemote(module), [module, generation]);
+  // On the page server the module is already loaded (or renders in the browser); in the browser
+  // React.lazy loads it, and while hydrating keeps the server's HTML until it has.
+  const serverModules = useServerModules();
+  const Component = useMemo(
+    () => (serverModules ? serverComponent(serverModules, module) : lazyRemote(module)),
+    [module, generation, serverModules],
+  );
 
   const retry = () => {
     cache.delete(module);

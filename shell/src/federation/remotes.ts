@@ -52,6 +52,11 @@ export function inlinedPaymentProvider(): 'test' | 'stripe' | null {
   return current.paymentProvider ?? null;
 }
 
+/** The page server's render: the provider it inlines into the page (the same for every page). */
+export function setServerPaymentProvider(provider: 'test' | 'stripe' | null): void {
+  current = { ...current, paymentProvider: provider };
+}
+
 /** Where a remote's manifest is configured to be. */
 export function manifestUrl(name: RemoteName): string | undefined {
   return current.remotes[name];

@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
+import { useHydrated } from '@shop/shared';
 import { cookiesAcceptedAtom } from './cookies';
 import styles from './CookieBanner.module.css';
 
@@ -9,7 +10,9 @@ export const COOKIE_TEXT =
 /** Shows until the shopper accepts (localStorage flag `cookiesAccepted`). */
 export function CookieBanner() {
   const [accepted, setAccepted] = useAtom(cookiesAcceptedAtom);
-  if (accepted) return null;
+  // The flag lives in the browser: the server's HTML has no banner, the browser adds it if needed.
+  const hydrated = useHydrated();
+  if (accepted || !hydrated) return null;
   return (
     <section className={styles.banner} aria-label="Cookie notice">
       <p>

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { basketOpenAtom, cartCountAtom, Dialog, isAuthenticatedAtom, SHOP_NAME, useAuth } from '@shop/shared';
+import { basketOpenAtom, cartCountAtom, Dialog, isAuthenticatedAtom, SHOP_NAME, useAuth, useHydrated } from '@shop/shared';
 import { LiveSearch } from '../search/LiveSearch';
 import logo from '../assets/logo.svg';
 import { Dropdown } from './Dropdown';
@@ -16,7 +16,9 @@ function categoryHref(url: string): string {
 
 export function Header() {
   const count = useAtomValue(cartCountAtom);
-  const authenticated = useAtomValue(isAuthenticatedAtom);
+  // Signed in is known to the browser only (a stored token): shown once the page has hydrated.
+  const signedIn = useAtomValue(isAuthenticatedAtom);
+  const authenticated = useHydrated() && signedIn;
   const openBasket = useSetAtom(basketOpenAtom);
   const categories = useCategories();
   const auth = useAuth();

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
+import { useHydrated } from '@shop/shared';
 import { AddedToBasketModal } from '../basket/AddedToBasketModal';
 import { BasketMessage } from '../basket/BasketMessage';
 import { BasketSlideOver } from '../basket/BasketSlideOver';
@@ -13,10 +14,12 @@ import { TestPaymentsNotice } from './TestPaymentsNotice';
 export function Layout() {
   useStartup();
   const { pathname } = useLocation();
+  // The page server writes the first page's canonical link; the browser's own follows hydration.
+  const hydrated = useHydrated();
   return (
     <div className={styles.page}>
       <ScrollRestoration />
-      <link rel="canonical" href={`${window.location.origin}${pathname}`} />
+      {hydrated ? <link rel="canonical" href={`${window.location.origin}${pathname}`} /> : null}
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { apiRequest, ApiError, NotFound, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
+import { apiRequest, ApiError, NotFound, resolvedPathSchema, Spinner, usePageData, type ResolvedPath } from '@shop/shared';
 import { RemotePage } from '../federation/RemotePage';
 import type { RemoteName } from '../federation/remotes';
 import { useRouteTable } from '../routes';
@@ -18,9 +18,14 @@ export function UrlRewritePage() {
   const { pathname } = useLocation();
   const { table } = useRouteTable();
   const notFound = table.missing.length > 0 ? <RoutesUnavailable remotes={table.missing} /> : <NotFound />;
-  const [state, setState] = useState<State>({ path: pathname, status: 'loading' });
+  // The page server resolved the first page's path already (page data): rendered at once, not asked again.
+  const resolved = usePageData<ResolvedPath>(`rewrite:${pathname}`);
+  const [state, setState] = useState<State>(
+    resolved ? { path: pathname, status: 'found', page: resolved } : { path: pathname, status: 'loading' },
+  );
 
   useEffect(() => {
+    if (state.path === pathname && state.status !== 'loading') return;
     const controller = new AbortController();
     // Trailing slash kept: the API redirects '/damp-proofing/' to '/damp-proofing'.
     const path = pathname.replace(/^\/+/, '');
@@ -35,6 +40,8 @@ export function UrlRewritePage() {
         setState({ path: pathname, status: 'missing' });
       });
     return () => controller.abort();
+    // Only a new path is resolved; `state` is read to skip the one the server resolved.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
   if (state.path !== pathname || state.status === 'loading') {

@@ -1,7 +1,22 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Breadcrumb, categorySortSchema, NotFound, PageHeading, Spinner, type Category, type CategoryProducts, type CategorySort, type ProductListItem } from '@shop/shared';
+import {
+  bestsellingProductsSchema,
+  Breadcrumb,
+  categoryProductsSchema,
+  categorySortSchema,
+  NotFound,
+  PageHeading,
+  Spinner,
+  usePageData,
+  type Category,
+  type CategoryProducts,
+  type CategorySort,
+  type PageLoader,
+  type ProductListItem,
+} from '@shop/shared';
 import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../api/catalogApi';
+import { isShown } from '../../catalog/visibility';
 import { CategorySidebar } from '../../components/CategorySidebar';
 import { sanitizeHtml } from '../../catalog/html';
 import { CATALOG_MESSAGES } from '../../catalog/messages';
@@ -26,6 +41,33 @@ export const SORT_LABELS: Record<CategorySort, string> = {
 
 type Listing = { status: 'loading'; previous?: CategoryProducts | undefined } | { status: 'ready'; answer: CategoryProducts } | { status: 'failed' };
 
+/** The page and sort a category's URL asks for (?page=2&sort=name). */
+function listingQuery(search: URLSearchParams): { page: number; sort: CategorySort } {
+  const parsedSort = categorySortSchema.safeParse(search.get('sort'));
+  return { page: Math.max(1, Math.floor(Number(search.get('page')) || 1)), sort: parsedSort.success ? parsedSort.data : 'position' };
+}
+
+/** Page-data keys of a category's listing page and of its best sellers. */
+const listingKey = (id: number, page: number, sort: CategorySort) => `category-products:${id}:${page}:${sort}`;
+const bestsellersKey = (id: number) => `bestsellers:${id}`;
+
+/** What the page server loads to render a category page: the listing page asked for and the best sellers. */
+export const loadPageData: PageLoader<{ categoryId?: number | string }> = async (request, api) => {
+  const id = Number(request.props.categoryId ?? request.params.categoryId);
+  if (!Number.isInteger(id) || id <= 0) return {};
+  const { page, sort } = listingQuery(request.query);
+  const query = new URLSearchParams({ page: String(page), pageSize: String(CATEGORY_PAGE_SIZE) });
+  if (sort !== 'position') query.set('sort', sort);
+  const [listing, bestsellers] = await Promise.all([
+    api.get(`/categories/${id}/products?${query}`, categoryProductsSchema),
+    api.get(`/categories/bestselling-products/${id}`, bestsellingProductsSchema).catch(() => null),
+  ]);
+  const data: Record<string, unknown> = {};
+  if (listing) data[listingKey(id, page, sort)] = { ...listing, items: listing.items.filter(isShown) };
+  if (bestsellers) data[bestsellersKey(id)] = bestsellers.data.filter(isShown);
+  return data;
+};
+
 /** The category page (reached through a URL rewrite or catalog/category/view/id/{id}). */
 export default function CategoryPage({ categoryId }: { categoryId?: number | string }) {
   const params = useParams();
@@ -48,15 +90,19 @@ export default function CategoryPage({ categoryId }: { categoryId?: number | str
 
 function CategoryView({ category, categories }: { category: Category; categories: Category[] }) {
   const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
-  const parsedSort = categorySortSchema.safeParse(search.get('sort'));
-  const sort: CategorySort = parsedSort.success ? parsedSort.data : 'position';
-  const [listing, setListing] = useState<Listing>({ status: 'loading' });
-  const [bestsellers, setBestsellers] = useState<ProductListItem[]>([]);
+  const { page, sort } = listingQuery(search);
+  // A server-rendered page starts with the server's answers and does not ask for them again.
+  const initialListing = usePageData<CategoryProducts>(listingKey(category.id, page, sort));
+  const initialBestsellers = usePageData<ProductListItem[]>(bestsellersKey(category.id));
+  const [listing, setListing] = useState<Listing>(initialListing ? { status: 'ready', answer: initialListing } : { status: 'loading' });
+  const [bestsellers, setBestsellers] = useState<ProductListItem[]>(initialBestsellers ?? []);
+  const served = useRef({ listing: initialListing ? listingKey(category.id, page, sort) : '', bestsellers: initialBestsellers !== undefined });
   const gridTop = useRef<HTMLDivElement>(null);
   const sortId = useId();
 
   useEffect(() => {
+    if (served.current.listing === listingKey(category.id, page, sort)) return;
+    served.current.listing = '';
     const controller = new AbortController();
     setListing((l) => ({ status: 'loading', previous: l.status === 'ready' ? l.answer : l.status === 'loading' ? l.previous : undefined }));
     loadCategoryProducts(category.id, { page, sort: sort === 'position' ? undefined : sort }, controller.signal)
@@ -70,6 +116,7 @@ function CategoryView({ category, categories }: { category: Category; categories
   }, [category.id, page, sort]);
 
   useEffect(() => {
+    if (served.current.bestsellers) return;
     const controller = new AbortController();
     loadBestsellers(category.id, controller.signal)
       .then(setBestsellers)

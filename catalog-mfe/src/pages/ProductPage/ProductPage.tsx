@@ -1,6 +1,19 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigationType, useParams } from 'react-router-dom';
-import { ApiError, Breadcrumb, NotFound, PageHeading, Spinner, StarRating, type Category, type ConfigurableChild, type ProductInfo } from '@shop/shared';
+import {
+  ApiError,
+  Breadcrumb,
+  NotFound,
+  PageHeading,
+  productInfoSchema,
+  Spinner,
+  StarRating,
+  usePageData,
+  type Category,
+  type ConfigurableChild,
+  type PageLoader,
+  type ProductInfo,
+} from '@shop/shared';
 import { loadProduct } from '../../api/catalogApi';
 import { sanitizeHtml } from '../../catalog/html';
 import { useCustomerGroup } from '../../catalog/pricing';
@@ -23,17 +36,37 @@ type State =
   | { status: 'missing' }
   | { status: 'failed' };
 
+/** The page-data key of a product's answer. */
+export const productKey = (id: number) => `product:${id}`;
+
+/** What the page server loads to render a product page: the product (categories come with the shell). */
+export const loadPageData: PageLoader<{ productId?: number | string }> = async (page, api) => {
+  const id = Number(page.props.productId ?? page.params.productId);
+  if (!Number.isInteger(id) || id <= 0) return {};
+  const product = await api.get(`/products/info/${id}`, productInfoSchema);
+  return product ? { [productKey(id)]: product } : {};
+};
+
+function stateOf(product: ProductInfo): State {
+  return !isShown(product) ? { status: 'missing' } : product.parent ? { status: 'moved', url: product.parent.url } : { status: 'found', product };
+}
+
 /** The product page (reached through a URL rewrite or catalog/product/view/id/{id}). */
 export default function ProductPage({ productId }: { productId?: number | string }) {
   const params = useParams();
   const id = Number(productId ?? params.productId);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // A server-rendered page starts with the server's answer and does not ask for it again.
+  const initial = usePageData<ProductInfo>(productKey(id));
+  const [state, setState] = useState<State>(() => (initial ? stateOf(initial) : { status: 'loading' }));
+  const [shown, setShown] = useState<number | null>(initial ? id : null);
   const [attempt, setAttempt] = useState(0);
   const navigationType = useNavigationType();
   // Loaded once per page (the shell asks at start-up): waiting for them keeps the breadcrumb from jumping in later.
   const categories = useCategories();
 
   useEffect(() => {
+    if (shown === id && attempt === 0) return;
+    setShown(null);
     const controller = new AbortController();
     if (!Number.isInteger(id) || id <= 0) {
       setState({ status: 'missing' });
@@ -41,9 +74,7 @@ export default function ProductPage({ productId }: { productId?: number | string
     }
     setState({ status: 'loading' });
     loadProduct(id, controller.signal)
-      .then((product) =>
-        setState(!isShown(product) ? { status: 'missing' } : product.parent ? { status: 'moved', url: product.parent.url } : { status: 'found', product }),
-      )
+      .then((product) => setState(stateOf(product)))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 404) {
@@ -54,6 +85,8 @@ export default function ProductPage({ productId }: { productId?: number | string
         setState({ status: 'failed' });
       });
     return () => controller.abort();
+    // `shown` only skips the product the server rendered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, attempt]);
 
   // A new product opened from a link starts at the top (back and forward keep their place).

@@ -1,11 +1,15 @@
 import { useState } from 'react';
-import { Breadcrumb, PageHeading, Spinner, type BlogPost } from '@shop/shared';
+import { Breadcrumb, PageHeading, Spinner, type BlogPost, type PageLoader } from '@shop/shared';
 import { loadBlogPosts } from '../../components/contentApi';
 import { PostCard } from '../../components/PostCard';
 import { StoreReviewsCarousel } from '../../components/ReviewsCarousel';
+import { loadContentData } from '../../components/pageData';
 import { useLoad } from '../../components/useLoad';
 import { VideoModal } from '../../components/VideoModal';
 import styles from './AdvicePage.module.css';
+
+/** What the page server loads to render Resources. */
+export const loadPageData: PageLoader = (_page, api) => loadContentData(api, ['blog-posts', 'store-reviews']);
 
 /** Resources (/advice): every advice post, videos playing in a modal, then the store reviews. */
 export default function AdvicePage() {

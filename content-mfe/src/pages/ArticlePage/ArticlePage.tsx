@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Breadcrumb, NotFound, pageTitle, Spinner, type Author, type BlogPost } from '@shop/shared';
+import { Breadcrumb, NotFound, pageTitle, Spinner, type Author, type BlogPost, type PageLoader } from '@shop/shared';
 import { loadAuthors, loadBlogPosts, loadRelatedProducts } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
 import { AUTHOR_PLACEHOLDER, hideBrokenImage } from '../../components/placeholder';
+import { loadContentData, loadRelated, relatedKey } from '../../components/pageData';
 import { useLoad } from '../../components/useLoad';
 import { isVideoLink, videoIdOf } from '../../components/video';
 import { VideoModal } from '../../components/VideoModal';
@@ -30,7 +31,7 @@ function AuthorBox({ post, author }: { post: BlogPost; author: Author | undefine
 }
 
 function RelatedProducts({ postId }: { postId: number }) {
-  const related = useLoad(() => loadRelatedProducts(postId), postId, 'related products');
+  const related = useLoad(() => loadRelatedProducts(postId), relatedKey(postId), 'related products');
   if (related.status !== 'done' || related.data.length === 0) return null;
   return (
     <section className={styles.sideSection} aria-labelledby="article-related">
@@ -108,6 +109,14 @@ function Article({ post, posts, authors }: { post: BlogPost; posts: BlogPost[]; 
     </article>
   );
 }
+
+/** What the page server loads to render an article: the posts, the authors and the article's related products. */
+export const loadPageData: PageLoader<{ articlePage?: string }> = async (page, api) => {
+  const data = await loadContentData(api, ['blog-posts', 'authors']);
+  const urlKey = page.props.articlePage ?? page.params.articlePage;
+  const post = (data['blog-posts'] as BlogPost[] | undefined)?.find((p) => p.url_key === urlKey);
+  return post ? { ...data, ...(await loadRelated(api, post.id).catch(() => ({}))) } : data;
+};
 
 /** An advice article (/advice/{articlePage}); an unknown one is the shop's not-found page. */
 export default function ArticlePage({ articlePage: fromProps }: { articlePage?: string }) {

@@ -1,11 +1,15 @@
-import { Breadcrumb, NotFound, PageHeading, Spinner } from '@shop/shared';
+import { Breadcrumb, NotFound, PageHeading, Spinner, type PageLoader } from '@shop/shared';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { loadCmsPages } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
+import { loadContentData } from '../../components/pageData';
 import { useLoad } from '../../components/useLoad';
 import { ContactForm } from './ContactForm';
 import styles from './CmsPage.module.css';
+
+/** What the page server loads to render a CMS page. */
+export const loadPageData: PageLoader = (_page, api) => loadContentData(api, ['cms-pages']);
 
 /** A CMS page by identifier (About, Contact, policies, the range maker's page): title, meta, body. */
 export default function CmsPage({ identifier: fromProps }: { identifier?: string }) {

@@ -9,8 +9,10 @@ import {
   type Category,
   type CmsPage,
   type FeaturedProduct,
+  type PageLoader,
 } from '@shop/shared';
 import { loadBlogPosts, loadCmsPages, loadFeaturedProducts } from '../../components/contentApi';
+import { loadContentData } from '../../components/pageData';
 import { HtmlContent } from '../../components/HtmlContent';
 import { PostCard } from '../../components/PostCard';
 import { StoreReviewsCarousel } from '../../components/ReviewsCarousel';
@@ -119,6 +121,10 @@ function FeaturedStrip({ products }: { products: FeaturedProduct[] }) {
     </section>
   );
 }
+
+/** What the page server loads to render the home page (the browser starts with the same answers). */
+export const loadPageData: PageLoader = (_page, api) =>
+  loadContentData(api, ['cms-pages', 'categories', 'featured', 'blog-posts', 'store-reviews']);
 
 /** The shop's front door (spec section 2, Home). */
 export default function HomePage() {

@@ -1,0 +1,48 @@
+import {
+  authorsSchema,
+  blogPostsSchema,
+  categoriesSchema,
+  cmsPagesSchema,
+  featuredProductsSchema,
+  relatedProductsSchema,
+  storeReviewsSchema,
+  type PageData,
+  type ServerApi,
+} from '@shop/shared';
+import { CAROUSEL_MAX_REVIEWS } from './contentApi';
+
+/**
+ * What the content pages load on the page server (see `loadPageData` of each page). The keys are
+ * the `useLoad` keys the components read the same data with in the browser.
+ */
+export const contentData = {
+  'cms-pages': (api: ServerApi) => api.get('/content/cms-pages', cmsPagesSchema).then((a) => a?.items),
+  'blog-posts': (api: ServerApi) => api.get('/content/blog-posts', blogPostsSchema).then((a) => a?.items),
+  authors: (api: ServerApi) => api.get('/content/authors', authorsSchema).then((a) => a?.list),
+  categories: (api: ServerApi) => api.get('/categories/', categoriesSchema).then((a) => a?.categories),
+  featured: (api: ServerApi) => api.get('/products/featured', featuredProductsSchema).then((a) => a ?? undefined),
+  'store-reviews': (api: ServerApi) =>
+    api
+      .get(`/reviews?pageSize=${CAROUSEL_MAX_REVIEWS}`, storeReviewsSchema)
+      .then((a) => (a ? { ...a, items: a.items.slice(0, CAROUSEL_MAX_REVIEWS) } : undefined)),
+} satisfies Record<string, (api: ServerApi) => Promise<unknown>>;
+
+export type ContentDataKey = keyof typeof contentData;
+
+/** The page-data key of an article's related products. */
+export const relatedKey = (postId: number) => `related-products:${postId}`;
+
+export async function loadRelated(api: ServerApi, postId: number): Promise<PageData> {
+  const related = await api.get(`/content/blog-post/related-products/${postId}`, relatedProductsSchema);
+  return related ? { [relatedKey(postId)]: related } : {};
+}
+
+/** Loads the given entries together; an entry that fails is left to the browser. */
+export async function loadContentData(api: ServerApi, keys: ContentDataKey[]): Promise<PageData> {
+  const answers = await Promise.all(keys.map((key) => contentData[key](api).catch(() => undefined)));
+  const data: PageData = {};
+  keys.forEach((key, i) => {
+    if (answers[i] !== undefined) data[key] = answers[i];
+  });
+  return data;
+}
