@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { RemoteBoundary } from './RemoteBoundary';
 
 type Props = Record<string, unknown>;
@@ -39,6 +39,33 @@ function lazySlot(id: string, load: Loader): Lazy {
   return component;
 }
 
+/** How near the viewport (px) a deferred slot starts loading, so it is there when scrolled to. */
+const NEAR_VIEWPORT = '200px';
+
+/**
+ * True once the element comes near the viewport or the browser is first idle, whichever is first
+ * (at once where the browser has no IntersectionObserver). Below-the-fold regions wait for it so
+ * their JavaScript stays off the page's first load.
+ */
+export function useNearOrIdle(ref: { current: Element | null }, enabled = true): boolean {
+  const [ready, setReady] = useState(!enabled || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (ready || !ref.current) return;
+    const show = () => setReady(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: NEAR_VIEWPORT });
+    observer.observe(ref.current);
+    const idle =
+      typeof requestIdleCallback === 'function'
+        ? { id: requestIdleCallback(show, { timeout: 10_000 }), cancel: (id: number) => cancelIdleCallback(id) }
+        : { id: window.setTimeout(show, 3_000), cancel: (id: number) => window.clearTimeout(id) };
+    return () => {
+      observer.disconnect();
+      idle.cancel(idle.id);
+    };
+  }, [ready, ref]);
+  return ready;
+}
+
 /**
  * A piece of another remote's UI inside this page, loaded at run time by its federated id
  * (e.g. 'checkout/ExpressCheckoutButton'). Remotes never import each other's source: this is how
@@ -52,6 +79,7 @@ export function FederatedSlot({
   region,
   load = federationLoader,
   className,
+  defer = false,
 }: {
   /** Federated id: '<remote>/<ExposedModule>'. */
   module: `${string}/${string}`;
@@ -63,15 +91,26 @@ export function FederatedSlot({
   /** How to load the module (tests); the page's federation runtime by default. */
   load?: Loader;
   className?: string | undefined;
+  /**
+   * Below the fold: load the remote only once the slot nears the viewport or the browser is idle.
+   * `className` must then reserve the slot's size, so nothing moves when it arrives.
+   */
+  defer?: boolean;
 }) {
-  const Component = useMemo(() => lazySlot(module, load), [module, load]);
+  const box = useRef<HTMLDivElement>(null);
+  const ready = useNearOrIdle(box, defer);
+  const Component = useMemo(() => (ready ? lazySlot(module, load) : null), [ready, module, load]);
   return (
-    <div className={className} data-slot={module}>
-      <RemoteBoundary region={region ?? module.split('/')[0] ?? module} onRetry={() => cache.delete(module)}>
-        <Suspense fallback={loading}>
-          <Component {...props} />
-        </Suspense>
-      </RemoteBoundary>
+    <div ref={box} className={className} data-slot={module}>
+      {Component ? (
+        <RemoteBoundary region={region ?? module.split('/')[0] ?? module} onRetry={() => cache.delete(module)}>
+          <Suspense fallback={loading}>
+            <Component {...props} />
+          </Suspense>
+        </RemoteBoundary>
+      ) : (
+        loading
+      )}
     </div>
   );
 }

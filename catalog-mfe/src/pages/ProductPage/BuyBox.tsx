@@ -348,7 +348,8 @@ export function BuyBox({
         ) : null}
       </form>
 
-      <FederatedSlot module={EXPRESS_CHECKOUT_MODULE} props={{ line: line(qty), context: 'product' }} className={styles.express} />
+      {/* The checkout remote loads only when the wallet nears the viewport or the page is idle; its box is reserved. */}
+      <FederatedSlot module={EXPRESS_CHECKOUT_MODULE} props={{ line: line(qty), context: 'product' }} className={styles.express} defer />
 
       {anyCoverage ? (
         <CoverageCalculator
