@@ -44,15 +44,16 @@ export interface PageWeight {
 }
 
 /** The scripts one first visit (fresh context, empty cache) downloads until the network is idle. */
-export async function measurePage(browser: Browser, base: string, pagePath: string, name: string): Promise<PageWeight> {
+export async function measurePage(browser: Browser, base: string, pagePath: string, name: string, ready: string): Promise<PageWeight> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const pending: Promise<void>[] = [];
   const byApp = new Map<App, number>();
   let files = 0;
   let total = 0;
+  let settled = false;
   page.on('response', (res) => {
-    if (res.request().resourceType() !== 'script') return;
+    if (settled || res.request().resourceType() !== 'script') return;
     pending.push(
       res.body().then(
         (body) => {
@@ -66,8 +67,13 @@ export async function measurePage(browser: Browser, base: string, pagePath: stri
       ),
     );
   });
-  const answer = await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+  const answer = await page.goto(base + pagePath);
   if (!answer?.ok()) throw new Error(`${pagePath} answered ${answer?.status()}`);
+  // The page is there once its remote has rendered it; what it fetches until the network is next
+  // quiet is its initial JavaScript. Later loads (a region scrolled to, or loaded when idle) are not.
+  await page.waitForSelector(ready, { timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  settled = true;
   await Promise.all(pending);
   await context.close();
   return { page: name, files, total, byApp };
@@ -87,7 +93,7 @@ async function main(): Promise<number> {
   const over: string[] = [];
   try {
     const weights: PageWeight[] = [];
-    for (const { name, path: pagePath } of CHECKED_PAGES) weights.push(await measurePage(browser, shop.base, pagePath, `${name} ${pagePath}`));
+    for (const { name, path: pagePath, ready } of CHECKED_PAGES) weights.push(await measurePage(browser, shop.base, pagePath, `${name} ${pagePath}`, ready));
     const header = ['page', 'files', 'total KiB', ...APPS.map((a) => `${a} KiB`)];
     const rows = weights.map((w) => [w.page, String(w.files), kib(w.total), ...APPS.map((a) => kib(w.byApp.get(a) ?? 0))]);
     const budgetRow = ['budget', '', String(PAGE_BUDGET_KIB), ...APPS.map((a) => (budgets.has(a) ? String(budgets.get(a)) : '-'))];

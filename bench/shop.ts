@@ -11,10 +11,10 @@ const root = path.resolve(__dirname, '..');
 
 /** The four kinds of page the budgets and Lighthouse check: home, a category, a product, an article. */
 export const CHECKED_PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'category', path: '/damp-proofing' },
-  { name: 'product', path: '/hydrovault-cavity-drain-membrane-8mm' },
-  { name: 'article', path: '/advice/how-a-cavity-drain-membrane-works' },
+  { name: 'home', path: '/', ready: '[data-page="home"]' },
+  { name: 'category', path: '/damp-proofing', ready: '[data-page="category"]' },
+  { name: 'product', path: '/hydrovault-cavity-drain-membrane-8mm', ready: '[data-page="product"]' },
+  { name: 'article', path: '/advice/how-a-cavity-drain-membrane-works', ready: '[data-page="article"]' },
 ];
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
