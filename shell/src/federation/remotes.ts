@@ -1,9 +1,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteLists } from '../routeTable';
 
+import { REMOTE_NAMES, type RemoteName } from '@shop/shared/routes';
+
 /** The four remotes and the team that owns each. */
-export const REMOTE_NAMES = ['catalog', 'content', 'account', 'checkout'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export { REMOTE_NAMES, type RemoteName };
 
 /** Run-time configuration of the page: where each remote's manifest lives, error reporting. */
 export interface ShopConfig {
@@ -12,6 +13,8 @@ export interface ShopConfig {
   routes?: RouteLists | undefined;
   sentryDsn?: string | undefined;
   release?: string | undefined;
+  /** The API's payment provider as the page server last learnt it (null or absent: unknown). */
+  paymentProvider?: 'test' | 'stripe' | null | undefined;
 }
 
 let current: ShopConfig = { remotes: {} };
@@ -42,6 +45,11 @@ export function registerShopRemotes(config: ShopConfig): void {
   registerRemotes(
     Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: absolute(entry as string) })),
   );
+}
+
+/** The payment provider the page server inlined, when it knew it. */
+export function inlinedPaymentProvider(): 'test' | 'stripe' | null {
+  return current.paymentProvider ?? null;
 }
 
 /** Where a remote's manifest is configured to be. */

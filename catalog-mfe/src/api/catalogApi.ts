@@ -9,7 +9,7 @@ import {
   type ProductSearchHit,
   PRODUCTS_BY_SKU_MAX,
 } from '@shop/shared';
-import { isShown } from './visibility';
+import { isShown } from '../catalog/visibility';
 
 /**
  * The catalogue calls the remote makes, typed by the shared schemas (the API checks its answers
