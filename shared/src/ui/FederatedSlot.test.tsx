@@ -83,10 +83,19 @@ describe('FederatedSlot', () => {
 
     it('loads when the browser is idle, if the slot is never scrolled to', async () => {
       const load = jest.fn(async () => ({ default: () => <button type="button">Idle Wallet</button> }));
-      render(<FederatedSlot module="checkout/Idle" load={load} defer />);
-      expect(load).not.toHaveBeenCalled();
-      const idle = (globalThis as unknown as { requestIdleCallback: jest.Mock }).requestIdleCallback;
-      act(() => (idle.mock.calls[0]![0] as () => void)());
+      jest.useFakeTimers();
+      try {
+        render(<FederatedSlot module="checkout/Idle" load={load} defer />);
+        const idle = (globalThis as unknown as { requestIdleCallback: jest.Mock }).requestIdleCallback;
+        // Not at once: a while after the load event, then at the browser's next idle moment.
+        act(() => jest.advanceTimersByTime(1_900));
+        expect(idle).not.toHaveBeenCalled();
+        act(() => jest.advanceTimersByTime(200));
+        expect(load).not.toHaveBeenCalled();
+        act(() => (idle.mock.calls[0]![0] as () => void)());
+      } finally {
+        jest.useRealTimers();
+      }
       expect(await screen.findByRole('button', { name: 'Idle Wallet' })).toBeInTheDocument();
     });
   });

@@ -41,9 +41,11 @@ function lazySlot(id: string, load: Loader): Lazy {
 
 /** How near the viewport (px) a deferred slot starts loading, so it is there when scrolled to. */
 const NEAR_VIEWPORT = '200px';
+/** How long after the load event a deferred slot that is never scrolled to waits for an idle moment. */
+const IDLE_AFTER_LOAD_MS = 2_000;
 
 /**
- * True once the element comes near the viewport or the browser is first idle, whichever is first
+ * True once the element comes near the viewport or the browser is idle after the page has loaded
  * (at once where the browser has no IntersectionObserver). Below-the-fold regions wait for it so
  * their JavaScript stays off the page's first load.
  */
@@ -54,13 +56,23 @@ export function useNearOrIdle(ref: { current: Element | null }, enabled = true):
     const show = () => setReady(true);
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: NEAR_VIEWPORT });
     observer.observe(ref.current);
-    const idle =
-      typeof requestIdleCallback === 'function'
-        ? { id: requestIdleCallback(show, { timeout: 10_000 }), cancel: (id: number) => cancelIdleCallback(id) }
-        : { id: window.setTimeout(show, 3_000), cancel: (id: number) => window.clearTimeout(id) };
+    // Idle: a while after the page's load event, then the browser's next idle moment, so the
+    // region stays out of the first load and of its busy start-up (Lighthouse's TBT window).
+    let idleId: number | undefined;
+    let timer: number | undefined;
+    const afterLoad = () => {
+      timer = window.setTimeout(() => {
+        idleId = typeof requestIdleCallback === 'function' ? requestIdleCallback(show, { timeout: 10_000 }) : undefined;
+        if (idleId === undefined) show();
+      }, IDLE_AFTER_LOAD_MS);
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
     return () => {
       observer.disconnect();
-      idle.cancel(idle.id);
+      window.removeEventListener('load', afterLoad);
+      window.clearTimeout(timer);
+      if (idleId !== undefined) cancelIdleCallback(idleId);
     };
   }, [ready, ref]);
   return ready;
