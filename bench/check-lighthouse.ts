@@ -41,7 +41,13 @@ async function freePort(): Promise<number> {
 }
 
 /** Judges one Lighthouse result against THRESHOLDS. */
-export function judge(page: string, lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> }): PageResult {
+export function judge(
+  page: string,
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
+    audits: Record<string, { numericValue?: number; score?: number | null }>;
+  },
+): PageResult {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const scores = { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') };
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
@@ -50,7 +56,10 @@ export function judge(page: string, lhr: { categories: Record<string, { score: n
   const failures: string[] = [];
   for (const [id, value] of Object.entries(scores)) {
     const min = THRESHOLDS[id as keyof typeof scores];
-    if (value < min) failures.push(`${id} ${value} < ${min}`);
+    if (value >= min) continue;
+    // Which audits cost the points (scored ones below 1), so the fix can start from the table.
+    const failing = id === 'performance' ? [] : (lhr.categories[id]?.auditRefs ?? []).filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => r.id);
+    failures.push(`${id} ${value} < ${min}${failing.length ? ` (${failing.join(', ')})` : ''}`);
   }
   if (lcpMs > THRESHOLDS.lcpMs) failures.push(`LCP ${Math.round(lcpMs)} ms > ${THRESHOLDS.lcpMs} ms`);
   if (tbtMs > THRESHOLDS.tbtMs) failures.push(`TBT ${Math.round(tbtMs)} ms > ${THRESHOLDS.tbtMs} ms`);
