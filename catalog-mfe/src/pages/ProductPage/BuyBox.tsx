@@ -85,8 +85,7 @@ export function BuyBox({
         ) : null}
       </form>
 
-      {/* The checkout remote loads only when the wallet nears the viewport or the page is idle; its box is reserved. */}
-      <FederatedSlot module={EXPRESS_CHECKOUT_MODULE} props={{ line: box.line(qty), context: 'product' }} className={styles.express} defer />
+      <FederatedSlot module={EXPRESS_CHECKOUT_MODULE} props={{ line: box.line(qty), context: 'product' }} className={styles.express} />
 
       {box.anyCoverage ? (
         <CoverageCalculator

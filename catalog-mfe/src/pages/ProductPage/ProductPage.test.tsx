@@ -115,39 +115,6 @@ describe('ProductPage: configurable product', () => {
   });
 });
 
-describe('ProductPage: below the fold', () => {
-  afterEach(() => {
-    delete (globalThis as Record<string, unknown>).IntersectionObserver;
-    delete (globalThis as Record<string, unknown>).requestIdleCallback;
-  });
-
-  it('loads the checkout remote for the express wallet only once its reserved box nears the viewport', async () => {
-    const watch: IntersectionObserverCallback[] = [];
-    (globalThis as Record<string, unknown>).IntersectionObserver = class {
-      constructor(callback: IntersectionObserverCallback) {
-        watch.push(callback);
-      }
-      observe() {}
-      disconnect() {}
-    };
-    (globalThis as Record<string, unknown>).requestIdleCallback = () => 1;
-    (globalThis as Record<string, unknown>).cancelIdleCallback = () => undefined;
-    loadRemote.mockImplementation(async () => ({ default: () => <p data-testid="express">wallet</p> }));
-    const p = configurableMembrane();
-    api(p);
-    open(p);
-    await screen.findByRole('heading', { level: 1 });
-    // The box is there from the first render (its size reserved by the class), empty until it nears the viewport.
-    const box = document.querySelector('[data-slot="checkout/ExpressCheckoutButton"]');
-    expect(box).toHaveClass('express');
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(screen.queryByTestId('express')).not.toBeInTheDocument();
-    expect(loadRemote).not.toHaveBeenCalled();
-    act(() => watch.forEach((callback) => callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver)));
-    expect(await screen.findByTestId('express')).toBeInTheDocument();
-  });
-});
-
 describe('ProductPage: grouped product', () => {
   it('requires one associated item to be chosen and adds it with the associated sku', async () => {
     const p = groupedKit();
