@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { RemoteBoundary } from './RemoteBoundary';
 
 type Props = Record<string, unknown>;
@@ -39,45 +39,6 @@ function lazySlot(id: string, load: Loader): Lazy {
   return component;
 }
 
-/** How near the viewport (px) a deferred slot starts loading, so it is there when scrolled to. */
-const NEAR_VIEWPORT = '200px';
-/** How long after the load event a deferred slot that is never scrolled to waits for an idle moment. */
-const IDLE_AFTER_LOAD_MS = 2_000;
-
-/**
- * True once the element comes near the viewport or the browser is idle after the page has loaded
- * (at once where the browser has no IntersectionObserver). Below-the-fold regions wait for it so
- * their JavaScript stays off the page's first load.
- */
-export function useNearOrIdle(ref: { current: Element | null }, enabled = true): boolean {
-  const [ready, setReady] = useState(!enabled || typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (ready || !ref.current) return;
-    const show = () => setReady(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: NEAR_VIEWPORT });
-    observer.observe(ref.current);
-    // Idle: a while after the page's load event, then the browser's next idle moment, so the
-    // region stays out of the first load and of its busy start-up (Lighthouse's TBT window).
-    let idleId: number | undefined;
-    let timer: number | undefined;
-    const afterLoad = () => {
-      timer = window.setTimeout(() => {
-        idleId = typeof requestIdleCallback === 'function' ? requestIdleCallback(show, { timeout: 10_000 }) : undefined;
-        if (idleId === undefined) show();
-      }, IDLE_AFTER_LOAD_MS);
-    };
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad, { once: true });
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('load', afterLoad);
-      window.clearTimeout(timer);
-      if (idleId !== undefined) cancelIdleCallback(idleId);
-    };
-  }, [ready, ref]);
-  return ready;
-}
-
 /**
  * A piece of another remote's UI inside this page, loaded at run time by its federated id
  * (e.g. 'checkout/ExpressCheckoutButton'). Remotes never import each other's source: this is how
@@ -91,7 +52,6 @@ export function FederatedSlot({
   region,
   load = federationLoader,
   className,
-  defer = false,
 }: {
   /** Federated id: '<remote>/<ExposedModule>'. */
   module: `${string}/${string}`;
@@ -103,26 +63,15 @@ export function FederatedSlot({
   /** How to load the module (tests); the page's federation runtime by default. */
   load?: Loader;
   className?: string | undefined;
-  /**
-   * Below the fold: load the remote only once the slot nears the viewport or the browser is idle.
-   * `className` must then reserve the slot's size, so nothing moves when it arrives.
-   */
-  defer?: boolean;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const ready = useNearOrIdle(box, defer);
-  const Component = useMemo(() => (ready ? lazySlot(module, load) : null), [ready, module, load]);
+  const Component = useMemo(() => lazySlot(module, load), [module, load]);
   return (
-    <div ref={box} className={className} data-slot={module}>
-      {Component ? (
-        <RemoteBoundary region={region ?? module.split('/')[0] ?? module} onRetry={() => cache.delete(module)}>
-          <Suspense fallback={loading}>
-            <Component {...props} />
-          </Suspense>
-        </RemoteBoundary>
-      ) : (
-        loading
-      )}
+    <div className={className} data-slot={module}>
+      <RemoteBoundary region={region ?? module.split('/')[0] ?? module} onRetry={() => cache.delete(module)}>
+        <Suspense fallback={loading}>
+          <Component {...props} />
+        </Suspense>
+      </RemoteBoundary>
     </div>
   );
 }
