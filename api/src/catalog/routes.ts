@@ -10,6 +10,8 @@ import {
   productsAllSchema,
   productSearchQuerySchema,
   productSearchSchema,
+  productsBySkuQuerySchema,
+  productsBySkuSchema,
   resolvedPathSchema,
   resolvePathQuerySchema,
   urlRewritesQuerySchema,
@@ -58,6 +60,16 @@ export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
     '/products/info/:id',
     { schema: { params: idParamsSchema, response: { 200: productInfoSchema } } },
     async (request) => service.productInfo(request.params.id),
+  );
+
+  /**
+   * Addition: several products by sku in one call (a product page's related and upsell products),
+   * in the order named, as `products/info` answers them; `?skus=a,b,c`, at most 24.
+   */
+  app.get(
+    '/products/by-sku',
+    { schema: { querystring: productsBySkuQuerySchema, response: { 200: productsBySkuSchema } } },
+    async (request) => service.productsBySku(request.query.skus),
   );
 
   /** Addition: typo-tolerant product search: suggestions (`limit`), or paged with its count (`page`, `pageSize`). */

@@ -211,6 +211,21 @@ export function createCatalogService(store: CatalogStore) {
     return order.map((id) => byId.get(id)).filter((item): item is ProductListItem => item !== undefined);
   }
 
+  /** Fills `associated` (link order, shown items only) of the grouped products' answers, in one query. */
+  async function withAssociated(groupedRows: readonly ProductRow[], answers: ReadonlyMap<number, ProductInfo>): Promise<void> {
+    if (groupedRows.length === 0) return;
+    const links = groupedRows.flatMap((row) => row.links.filter((l) => l.linkType === 'associated').map((link) => ({ row, link })));
+    const itemRows = new Map((await store.productsByIds(links.map(({ link }) => link.linkedId))).map((r) => [r.id, r]));
+    for (const row of groupedRows) {
+      const answer = answers.get(row.id);
+      if (!answer) continue;
+      answer.associated = links.flatMap(({ row: owner, link }) => {
+        const item = owner === row ? itemRows.get(link.linkedId) : undefined;
+        return item ? [{ ...productAnswer(item), default_qty: link.qty }] : [];
+      });
+    }
+  }
+
   /** What a path without slashes at its ends is (see `resolve`). */
   async function resolveNormalised(path: string): Promise<ResolvedPath> {
     const missing = () => notFound(`No page at /${path}`);
@@ -318,15 +333,24 @@ export function createCatalogService(store: CatalogStore) {
           return [{ ...productAnswer(child), option_values: values }];
         });
       }
-      if (row.typeId === 'grouped') {
-        const items = row.links.filter((l) => l.linkType === 'associated');
-        const itemRows = new Map((await store.productsByIds(items.map((l) => l.linkedId))).map((r) => [r.id, r]));
-        product.associated = items.flatMap((link) => {
-          const item = itemRows.get(link.linkedId);
-          return item ? [{ ...productAnswer(item), default_qty: link.qty }] : [];
-        });
-      }
+      if (row.typeId === 'grouped') await withAssociated([row], new Map([[row.id, product]]));
       return product;
+    },
+
+    /**
+     * The shown products among `skus`, in the order given (a page's related and upsell products in
+     * one call): as `productInfo` answers them, grouped products with their items, in three queries.
+     */
+    async productsBySku(skus: readonly string[]): Promise<ProductInfo[]> {
+      const unique = [...new Set(skus)];
+      const ids = await store.shownIdsBySkus(unique);
+      const rows = (await store.productsByIds([...ids.values()])).filter(isShown);
+      const answers = new Map<number, ProductInfo>(rows.map((row) => [row.id, productAnswer(row)]));
+      await withAssociated(rows.filter((row) => row.typeId === 'grouped'), answers);
+      return unique.flatMap((sku) => {
+        const answer = answers.get(ids.get(sku) ?? -1);
+        return answer ? [answer] : [];
+      });
     },
 
     async featured(): Promise<FeaturedProduct[]> {

@@ -364,6 +364,17 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
       return preparedRows<ProductRow>(db, PRODUCT_ROWS, [{ type: 'int[]', value: ids }]);
     },
 
+    /** Ids of the shown products among the given skus (exact match), keyed by sku. */
+    async shownIdsBySkus(skus: readonly string[]): Promise<Map<string, number>> {
+      if (skus.length === 0) return new Map();
+      const rows = await queryRows<{ id: number; sku: string }>(
+        db,
+        sql`select p.id, p.sku from products p
+            where p.sku in (${sql.join(skus.map((sku) => sql`${sku}`), sql`, `)}) and ${shown('p')}`,
+      );
+      return new Map(rows.map((r) => [r.sku, r.id]));
+    },
+
     /** Ids of shown products with catalogue visibility, by id, one page; and how many there are. */
     async shownProductIds(offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
       const rows = await queryRows<{ id: number; total: number }>(

@@ -1,20 +1,20 @@
 import {
-  apiRequest,
-  bestsellingProductsSchema,
-  categoryProductsSchema,
-  productInfoSchema,
-  productReviewsSchema,
-  productSearchSchema,
+  apiAnswer,
   type CategoryProducts,
   type CategorySort,
   type ProductInfo,
   type ProductListItem,
   type ProductReviews,
+  type ProductSearch,
   type ProductSearchHit,
+  PRODUCTS_BY_SKU_MAX,
 } from '@shop/shared';
 import { isShown } from '../catalog/visibility';
 
-/** The catalogue calls the remote makes, typed and parsed with the shared schemas. */
+/**
+ * The catalogue calls the remote makes, typed by the shared schemas (the API checks its answers
+ * against them before sending; see apiAnswer).
+ */
 
 export const CATEGORY_PAGE_SIZE = 24;
 export const SEARCH_LIMIT = 50;
@@ -25,7 +25,7 @@ const products = new Map<number, Promise<ProductInfo>>();
 export function loadProduct(id: number, signal?: AbortSignal): Promise<ProductInfo> {
   let hit = products.get(id);
   if (!hit) {
-    hit = apiRequest(`/products/info/${id}`, { schema: productInfoSchema });
+    hit = apiAnswer<ProductInfo>(`/products/info/${id}`);
     products.set(id, hit);
     // A failure is not kept: the next visit asks again.
     hit.catch(() => products.delete(id));
@@ -42,7 +42,7 @@ export function loadProduct(id: number, signal?: AbortSignal): Promise<ProductIn
 /** Forgets cached products (tests). */
 export function clearProductCache(): void {
   products.clear();
-  skuIds.clear();
+  bySku.clear();
 }
 
 export function loadCategoryProducts(
@@ -52,14 +52,14 @@ export function loadCategoryProducts(
 ): Promise<CategoryProducts> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (sort) query.set('sort', sort);
-  return apiRequest(`/categories/${id}/products?${query}`, { schema: categoryProductsSchema, signal }).then((answer) => ({
+  return apiAnswer<CategoryProducts>(`/categories/${id}/products?${query}`, { signal }).then((answer) => ({
     ...answer,
     items: answer.items.filter(isShown),
   }));
 }
 
 export function loadBestsellers(categoryId: number, signal?: AbortSignal): Promise<ProductListItem[]> {
-  return apiRequest(`/categories/bestselling-products/${categoryId}`, { schema: bestsellingProductsSchema, signal }).then((a) =>
+  return apiAnswer<{ data: ProductListItem[] }>(`/categories/bestselling-products/${categoryId}`, { signal }).then((a) =>
     a.data.filter(isShown),
   );
 }
@@ -74,7 +74,7 @@ export function searchProducts(
   signal?: AbortSignal,
 ): Promise<{ items: ProductSearchHit[]; totalCount: number; page: number; pageSize: number }> {
   const q = encodeURIComponent(term.trim());
-  return apiRequest(`/products/search?q=${q}&page=${page}&pageSize=${SEARCH_PAGE_SIZE}`, { schema: productSearchSchema, signal }).then((a) => ({
+  return apiAnswer<ProductSearch>(`/products/search?q=${q}&page=${page}&pageSize=${SEARCH_PAGE_SIZE}`, { signal }).then((a) => ({
     items: a.items,
     totalCount: a.totalCount ?? a.items.length,
     page: a.page ?? page,
@@ -83,42 +83,60 @@ export function searchProducts(
 }
 
 export function loadProductReviews(sku: string, page: number, signal?: AbortSignal): Promise<ProductReviews> {
-  return apiRequest(`/reviews/products/${encodeURIComponent(sku)}?page=${page}`, { schema: productReviewsSchema, signal });
+  return apiAnswer<ProductReviews>(`/reviews/products/${encodeURIComponent(sku)}?page=${page}`, { signal });
 }
 
-const skuIds = new Map<string, Promise<number | null>>();
+const bySku = new Map<string, Promise<ProductInfo | null>>();
+let pendingSkus: Array<{ sku: string; resolve: (p: ProductInfo | null) => void; reject: (e: unknown) => void }> = [];
 
-/** The id of a product known only by its sku (product links carry skus): the search matches sku prefixes. */
-function idOfSku(sku: string): Promise<number | null> {
-  let hit = skuIds.get(sku);
+/**
+ * Asks for every sku requested in the same task in one GET /products/by-sku (the related and
+ * upsell lists of a page render together), in batches of at most PRODUCTS_BY_SKU_MAX.
+ */
+function flushSkus(): void {
+  const batch = pendingSkus;
+  pendingSkus = [];
+  for (let i = 0; i < batch.length; i += PRODUCTS_BY_SKU_MAX) {
+    const part = batch.slice(i, i + PRODUCTS_BY_SKU_MAX);
+    const skus = part.map((p) => encodeURIComponent(p.sku)).join(',');
+    apiAnswer<ProductInfo[]>(`/products/by-sku?skus=${skus}`).then(
+      (found) => {
+        const byKey = new Map(found.map((p) => [p.sku, p]));
+        for (const { sku, resolve } of part) resolve(byKey.get(sku) ?? null);
+      },
+      (error: unknown) => {
+        for (const { sku, reject } of part) {
+          bySku.delete(sku);
+          reject(error);
+        }
+      },
+    );
+  }
+}
+
+function productOfSku(sku: string): Promise<ProductInfo | null> {
+  let hit = bySku.get(sku);
   if (!hit) {
-    hit = apiRequest(`/products/search?q=${encodeURIComponent(sku)}&limit=${SEARCH_LIMIT}`, { schema: productSearchSchema })
-      .then((a) => a.items.find((item) => item.sku.toLowerCase() === sku.toLowerCase())?.id ?? null)
-      .catch((error: unknown) => {
-        skuIds.delete(sku);
-        throw error;
-      });
-    skuIds.set(sku, hit);
+    hit = new Promise((resolve, reject) => {
+      if (pendingSkus.length === 0) queueMicrotask(flushSkus);
+      pendingSkus.push({ sku, resolve, reject });
+    });
+    bySku.set(sku, hit);
   }
   return hit;
 }
 
 /**
  * Related and upsell products by sku, in the order given, with full product data (prices by
- * customer group, stock). Only enabled products on the storefront's website come back; one that
- * cannot be found or loaded is left out.
+ * customer group, stock): one request for all the skus a page asks for at once, never one per
+ * sku. Only enabled products on the storefront's website come back; if the request fails, none.
  */
 export async function loadProductsBySku(skus: string[]): Promise<ProductInfo[]> {
-  const found = await Promise.all(
-    skus.map(async (sku) => {
-      try {
-        const id = await idOfSku(sku);
-        return id === null ? null : await loadProduct(id);
-      } catch (error) {
-        console.error(`[catalog] linked product ${sku} failed to load`, error);
-        return null;
-      }
-    }),
-  );
-  return found.filter((p): p is ProductInfo => isShown(p));
+  try {
+    const found = await Promise.all(skus.map(productOfSku));
+    return found.filter((p): p is ProductInfo => isShown(p));
+  } catch (error) {
+    console.error(`[catalog] linked products ${skus.join(', ')} failed to load`, error);
+    return [];
+  }
 }

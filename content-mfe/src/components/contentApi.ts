@@ -1,11 +1,5 @@
 import {
-  apiRequest,
-  authorsSchema,
-  blogPostsSchema,
-  cmsPagesSchema,
-  featuredProductsSchema,
-  relatedProductsSchema,
-  storeReviewsSchema,
+  apiAnswer,
   type Author,
   type BlogPost,
   type CmsPage,
@@ -18,7 +12,7 @@ import {
 export const CAROUSEL_MAX_REVIEWS = 20;
 
 /**
- * The content remote's reads. Pages, posts and authors change rarely: each list is fetched once per
+ * The content remote's reads, typed by the shared schemas the API checks them against (apiAnswer). Pages, posts and authors change rarely: each list is fetched once per
  * page view and shared by every page of the remote; a failed load is forgotten so the next page
  * tries again.
  */
@@ -38,16 +32,16 @@ function once<T>(load: () => Promise<T>): { get: () => Promise<T>; clear: () => 
   };
 }
 
-const cmsPages = once(() => apiRequest('/content/cms-pages', { schema: cmsPagesSchema }).then((a) => a.items));
-const blogPosts = once(() => apiRequest('/content/blog-posts', { schema: blogPostsSchema }).then((a) => a.items));
-const authors = once(() => apiRequest('/content/authors', { schema: authorsSchema }).then((a) => a.list));
+const cmsPages = once(() => apiAnswer<{ items: CmsPage[] }>('/content/cms-pages').then((a) => a.items));
+const blogPosts = once(() => apiAnswer<{ items: BlogPost[] }>('/content/blog-posts').then((a) => a.items));
+const authors = once(() => apiAnswer<{ list: Author[] }>('/content/authors').then((a) => a.list));
 const storeReviews = once(() =>
-  apiRequest(`/reviews?pageSize=${CAROUSEL_MAX_REVIEWS}`, { schema: storeReviewsSchema }).then((a) => ({
+  apiAnswer<StoreReviews>(`/reviews?pageSize=${CAROUSEL_MAX_REVIEWS}`).then((a) => ({
     ...a,
     items: a.items.slice(0, CAROUSEL_MAX_REVIEWS),
   })),
 );
-const featured = once(() => apiRequest('/products/featured', { schema: featuredProductsSchema }));
+const featured = once(() => apiAnswer<FeaturedProduct[]>('/products/featured'));
 
 export const loadCmsPages = (): Promise<CmsPage[]> => cmsPages.get();
 /** Newest first. */
@@ -59,7 +53,7 @@ export const loadFeaturedProducts = (): Promise<FeaturedProduct[]> => featured.g
 
 /** The products an article recommends (enabled ones on the shop's website only). */
 export const loadRelatedProducts = (postId: number): Promise<ProductListItem[]> =>
-  apiRequest(`/content/blog-post/related-products/${postId}`, { schema: relatedProductsSchema });
+  apiAnswer<ProductListItem[]>(`/content/blog-post/related-products/${postId}`);
 
 /** Tests: forget every cached answer. */
 export function clearContentCache(): void {

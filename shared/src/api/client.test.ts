@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, apiRequest, setApiBase } from './client';
+import { ApiError, apiAnswer, apiRequest, setApiBase } from './client';
 
 /** The parts of a fetch Response the client reads. */
 function answer(status: number, body: unknown) {
@@ -53,5 +53,16 @@ describe('apiRequest', () => {
   it('reports a non-JSON answer as an ApiError', async () => {
     fetchMock.mockReturnValue(answer(502, '<html>Bad gateway</html>'));
     await expect(apiRequest('/health')).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('apiAnswer GETs a large read-only answer as it comes (typed, not parsed) and still refuses an error status', async () => {
+    const categories = { categories: [{ id: 1, name: 'Membranes', extra: 'kept as sent' }] };
+    fetchMock.mockReturnValueOnce(answer(200, categories));
+    await expect(apiAnswer<typeof categories>('/categories/', {})).resolves.toEqual(categories);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/categories/');
+    expect(init.method).toBe('GET');
+    fetchMock.mockReturnValueOnce(answer(404, { message: 'Category 9 not found' }));
+    await expect(apiAnswer('/categories/9/products')).rejects.toMatchObject({ status: 404, message: 'Category 9 not found' });
   });
 });

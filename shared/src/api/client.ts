@@ -71,3 +71,14 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   }
   return parsed.data as Answer<S>;
 }
+
+/**
+ * A GET whose answer is typed, not parsed: for the large read-only answers of the catalogue and
+ * content (products, listings, categories, pages). The API already checks each of them against
+ * the same shared schema before it sends it (Fastify response schemas), and parsing them again
+ * with zod cost the main thread tens of milliseconds a page on a phone. Validate with
+ * `apiRequest(..., { schema })` what the shopper sends and small answers that steer the UI.
+ */
+export function apiAnswer<T>(path: string, options: { signal?: AbortSignal | undefined; headers?: Record<string, string> } = {}): Promise<T> {
+  return apiRequest(path, { ...(options.signal ? { signal: options.signal } : {}), ...(options.headers ? { headers: options.headers } : {}) }) as Promise<T>;
+}

@@ -1,5 +1,5 @@
-import { apiRequest } from '../api/client';
-import { categoriesSchema, type Category } from '../api/schemas/catalog';
+import { apiAnswer } from '../api/client';
+import type { Categories, Category } from '../api/schemas/catalog';
 
 let categories: Promise<Category[]> | null = null;
 
@@ -8,7 +8,7 @@ let categories: Promise<Category[]> | null = null;
  * (category pages, breadcrumbs). A failed load is forgotten so the next caller tries again.
  */
 export function loadCategories(): Promise<Category[]> {
-  categories ??= apiRequest('/categories/', { schema: categoriesSchema })
+  categories ??= apiAnswer<Categories>('/categories/')
     .then((answer) => answer.categories)
     .catch((error: unknown) => {
       categories = null;

@@ -338,14 +338,15 @@ describe('ProductPage: tabs, specification and links', () => {
         { sku: 'HV-MAIN', link_type: 'upsell', linked_product_sku: 'HV-PRO', linked_product_type: 'simple', position: 1, qty: null },
       ],
     });
-    const hit = (id: number, sku: string) => ({ q: sku, items: [{ id, sku, name: sku, type_id: 'simple', url: `/${sku}`, price: 1, short_description: null, image: null }] });
-    api(p, {
-      '/products/search?q=HV-TAPE&limit=50': { body: hit(21, 'HV-TAPE') },
-      '/products/search?q=HV-OFF&limit=50': { body: hit(22, 'HV-OFF') },
-      '/products/search?q=HV-PRO&limit=50': { body: hit(23, 'HV-PRO') },
-      '/products/info/21': { body: product({ id: 21, sku: 'HV-TAPE', name: 'Butyl Tape', url: '/tape' }) },
-      '/products/info/22': { body: product({ id: 22, sku: 'HV-OFF', name: 'Trade Counter Only', extension_attributes: { website_ids: [1] } as ProductInfo['extension_attributes'] }) },
-      '/products/info/23': { body: product({ id: 23, sku: 'HV-PRO', name: 'Pro Membrane', url: '/pro' }) },
+    // One request for every linked product of the page (related and upsell together), never one per sku.
+    const calls = api(p, {
+      '/products/by-sku?skus=HV-TAPE,HV-OFF,HV-PRO': {
+        body: [
+          product({ id: 21, sku: 'HV-TAPE', name: 'Butyl Tape', url: '/tape' }),
+          product({ id: 22, sku: 'HV-OFF', name: 'Trade Counter Only', extension_attributes: { website_ids: [1] } as ProductInfo['extension_attributes'] }),
+          product({ id: 23, sku: 'HV-PRO', name: 'Pro Membrane', url: '/pro' }),
+        ],
+      },
     });
     open(p);
     const related = await screen.findByRole('complementary', { name: 'Related Products' });
@@ -353,6 +354,22 @@ describe('ProductPage: tabs, specification and links', () => {
     expect(screen.queryByText('Trade Counter Only')).not.toBeInTheDocument();
     const upsell = await screen.findByRole('region', { name: 'You may also be interested in the following product(s)' });
     expect(within(upsell).getByRole('link', { name: 'Pro Membrane' })).toBeInTheDocument();
+    const linked = calls.filter((c) => /^\/products\/(by-sku|search|info\/2)/.test(c.path)).map((c) => c.path);
+    expect(linked).toEqual(['/products/by-sku?skus=HV-TAPE,HV-OFF,HV-PRO']);
+  });
+
+  it('shows no linked products, and the page still works, when the one linked-products call fails', async () => {
+    const p = product({
+      id: 13,
+      sku: 'HV-MAIN',
+      product_links: [{ sku: 'HV-MAIN', link_type: 'related', linked_product_sku: 'HV-TAPE', linked_product_type: 'simple', position: 1, qty: null }],
+    });
+    const calls = api(p, { '/products/by-sku?skus=HV-TAPE': { status: 500, body: { message: 'down' } } });
+    open(p);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === '/products/by-sku?skus=HV-TAPE')).toBe(true));
+    expect(screen.queryByRole('complementary', { name: 'Related Products' })).not.toBeInTheDocument();
+    expect(addButton()).toBeInTheDocument();
   });
 
   it('builds the breadcrumb from the deepest category', async () => {

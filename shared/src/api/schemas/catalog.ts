@@ -201,6 +201,33 @@ export const productInfoSchema = productSchema.extend({
 });
 export type ProductInfo = z.infer<typeof productInfoSchema>;
 
+/** How many skus one GET /api/products/by-sku may name (a product page links a handful). */
+export const PRODUCTS_BY_SKU_MAX = 24;
+
+/**
+ * Query of GET /api/products/by-sku?skus=a,b,c : the related and upsell products of a product
+ * page in one call. Comma-separated skus, at most PRODUCTS_BY_SKU_MAX, each at most 64 characters.
+ */
+export const productsBySkuQuerySchema = z.object({
+  skus: noNulText()
+    .transform((s) => s.split(',').map((sku) => sku.trim()))
+    .pipe(
+      // Refinements of the whole list, so that a 400 names `skus` rather than `skus.3`.
+      z
+        .array(z.string())
+        .refine((list) => list.every((sku) => sku.length > 0), 'must be skus separated by commas, none empty')
+        .refine((list) => list.length <= PRODUCTS_BY_SKU_MAX, `must name at most ${PRODUCTS_BY_SKU_MAX} skus`)
+        .refine((list) => list.every((sku) => sku.length <= 64), 'must name skus of at most 64 characters'),
+    ),
+});
+
+/**
+ * Answer of GET /api/products/by-sku: the shown products among those named, in the order named
+ * (unknown, disabled or not-on-website-2 skus are left out), each as `products/info` answers it
+ * (grouped products with `associated`; configurable ones without `children`).
+ */
+export const productsBySkuSchema = z.array(productInfoSchema);
+
 /** Query of GET /api/products/all: pages of at most 1000 products (the seeded shop fits in one). */
 export const productsAllQuerySchema = z.object({
   page: positiveIntParam.optional(),
