@@ -66,3 +66,9 @@ describe('apiRequest', () => {
     await expect(apiAnswer('/categories/9/products')).rejects.toMatchObject({ status: 404, message: 'Category 9 not found' });
   });
 });
+
+describe('zod in the browser', () => {
+  it('runs without its eval probe, which the CSP (no unsafe-eval) would report', () => {
+    expect(z.config().jitless).toBe(true);
+  });
+});

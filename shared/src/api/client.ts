@@ -1,4 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// In the browser zod must not probe for `new Function` (its fast path): the shop's CSP has no
+// 'unsafe-eval', and Chrome reports the probe as a policy violation even though zod catches it.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /** An answer other than 2xx, or one that does not match its schema. */
 export class ApiError extends Error {
