@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDeps } from './app';
+import type { AppDeps } from './domain';
 import { appSecretSource } from './auth/secret';
 import { createCatalogService, type CatalogService } from './catalog/service';
 import { createCatalogStore } from './catalog/store';
@@ -71,7 +71,7 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     reviews: createReviewsService(createReviewsStore(db)),
     customerStore,
     customer: createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log }),
-    customerReviews: createCustomerReviews(db),
+    customerReviews: createCustomerReviews(db, ordersStore),
     ordersStore,
     orders: createOrdersService(ordersStore),
     commerce: createCommerce({ db, config, log, outbox, mailLinks, appSecret }),

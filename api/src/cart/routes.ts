@@ -11,7 +11,7 @@ import {
   mergeGuestCartAnswerSchema,
   mergeGuestCartRequestSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
 import { customerTokenFrom } from '../customer/auth';
 

@@ -15,7 +15,7 @@ import {
   urlRewritesQuerySchema,
   urlRewritesSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
 
 /**

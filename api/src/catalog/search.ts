@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { intArray, shown } from './shown';
-import type { ProductListRow } from './store';
+import type { ProductListRow } from './list-row';
 
 /**
  * Product search and its ranking: which shown, search-visible products match what a shopper

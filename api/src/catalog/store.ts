@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 import { preparedRows, type PreparedQuery } from './prepared';
+import type { ProductListRow } from './list-row';
 import { searchProducts, type SearchOptions } from './search';
 import { intArray, shown } from './shown';
 import { categories, urlRewrites, type ProductAttrsColumn } from './schema';
@@ -64,24 +65,7 @@ export interface ProductRow {
   reviewCount: number;
 }
 
-/** A product in a listing: enough for a tile, a search suggestion or a sidebar. */
-export interface ProductListRow {
-  id: number;
-  sku: string;
-  name: string;
-  typeId: 'simple' | 'configurable' | 'grouped';
-  status: number;
-  websiteIds: number[];
-  urlKey: string;
-  image: string | null;
-  shortDescription: string | null;
-  pricePence: number;
-  specialPricePence: number | null;
-  tiers: Array<{ customerGroupId: number; qty: number; valuePence: number }>;
-  isInStock: boolean;
-  reviewAverage: number;
-  reviewCount: number;
-}
+export type { ProductListRow } from './list-row';
 
 export interface CategoryRow {
   id: number;

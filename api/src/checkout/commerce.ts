@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { createCartService, type CartService } from '../cart/service';
 import { createCartStore, type CartStore } from '../cart/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { HttpError } from '../http-errors';
 import type { MailLinks } from '../customer/links';
 import type { Outbox } from '../mail/outbox';
 import { createOrdersStore } from '../orders/store';
@@ -87,20 +86,4 @@ export function createCommerce({ db, config, log, outbox, mailLinks, appSecret }
   provider.onEvent?.((name, event) => checkout!.handleEvent(name, event));
 
   return { cartStore, cart, checkout, provider, testProvider, settings, log };
-}
-
-/**
- * Runs a handler, answering 503 with its message when the payment provider cannot be reached (the
- * app's error handler turns 5xx into a bare 500; a 503 here is expected and worth explaining).
- */
-export async function withProviderOutage<T>(reply: FastifyReply, handler: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 503) {
-      reply.header('retry-after', '5');
-      return reply.code(503).send({ error: 'Service Unavailable', message: error.message });
-    }
-    throw error;
-  }
 }

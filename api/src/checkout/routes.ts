@@ -5,11 +5,11 @@ import {
   savePaymentInfoRequestSchema,
   saveShippingInfoRequestSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
 import { customerTokenFrom } from '../customer/auth';
-import { withProviderOutage } from './commerce';
+import { withProviderOutage } from '../payment/outage';
 
 /**
  * Checkout under /api/cart (spec section 7): save-shipping-info, save-payment-info and

@@ -8,7 +8,7 @@ import {
   relatedProductsSchema,
 } from '@shop/shared/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { clientIp, createLimiter, TooManyRequests, type LimitRule } from '../auth/rate-limit';
 import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from '../catalog/http-cache';
 

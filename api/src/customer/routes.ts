@@ -34,7 +34,7 @@ import {
   customerReviewsAnswerSchema,
   customerReviewsRequestSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clientIp, createLimiter, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';

@@ -1,5 +1,5 @@
 import { healthAnswerSchema } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { version } from '../version';
 import { checkHealth } from './service';
 

@@ -1,4 +1,4 @@
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 
 /**
  * The mail domain has no HTTP calls: it owns the outbox of this app's database, sends what is due

@@ -11,7 +11,7 @@ import {
   ordersListRequestSchema,
   orderSuccessAnswerSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { signToken, verifySignedToken } from '../auth/signed-tokens';
 import { authenticateCustomer, customerTokenFrom, requireCustomer } from '../customer/auth';
 import { notFound } from '../http-errors';

@@ -10,8 +10,8 @@ import {
   testPaymentMethodRequestSchema,
   webhookAnswerSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
-import { withProviderOutage } from '../checkout/commerce';
+import type { DomainPlugin } from '../domain';
+import { withProviderOutage } from './outage';
 import { dbKind } from '../db/client';
 import { armPendingFaults } from '../faults';
 import { badRequest, HttpError, notFound } from '../http-errors';

@@ -4,7 +4,7 @@ import {
   reviewsQuerySchema,
   storeReviewsSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { useHttpCache } from '../catalog/http-cache';
 
 /**
