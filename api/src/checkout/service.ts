@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPence } from '@shop/shared/pricing';
 import {
+  ACCOUNT_MESSAGES,
   DEFAULT_PAYMENT_METHOD,
   paymentMethodTitle,
   type CheckoutAddress,
@@ -543,7 +544,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   async function customerFor(token: string): Promise<AuthenticatedCustomer> {
     const customer = await authenticateCustomer(db, token);
-    if (!customer) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    if (!customer) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
     return customer;
   }
 
