@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { preparedRows, type PreparedQuery } from './prepared';
 import type { ProductListRow } from './list-row';
 import { searchProducts, type SearchOptions } from './search';
-import { intArray, shown } from './shown';
+import { intArray, shown, shownText } from './shown';
 import { categories, urlRewrites, type ProductAttrsColumn } from './schema';
 
 /**
@@ -180,7 +180,7 @@ const RESOLVE_PATH: PreparedQuery = {
   name: 'catalog_resolve_path_v1',
   text: `select r.entity_type as "entityType", r.entity_id as "entityId", r.request_path as "requestPath",
       r.target_path as "targetPath", r.redirect_type as "redirectType",
-      p.sku as "productSku", coalesce(${shown('p')}, false) as "productShown",
+      p.sku as "productSku", coalesce(${shownText('p')}, false) as "productShown",
       coalesce(c.is_active, false) as "categoryActive",
       case when cp.is_active then cp.identifier end as "cmsIdentifier"
     from url_rewrites r
