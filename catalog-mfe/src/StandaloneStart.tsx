@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { ApiError, apiRequest, NotFound, PageHeading, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
 import CategoryPage from './pages/CategoryPage/CategoryPage';
 import ProductPage from './pages/ProductPage/ProductPage';
-import { useCategories } from './components/useCategories';
+import { useCategories } from './api/useCategories';
 
 /**
  * Pages of the standalone host only (the shell has its own): a start page listing the categories,

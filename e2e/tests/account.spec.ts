@@ -266,7 +266,7 @@ test.describe('account', () => {
     await expect(detail.getByRole('region', { name: 'Shipping Address' })).toContainText('4 Mill Lane');
     await expect(detail.getByRole('region', { name: 'Payment Method' })).toContainText('Credit / debit card');
     await expect(detail.getByLabel('Order totals')).toContainText('VAT (20%)');
-    await expect(detail.getByLabel('Order totals')).toContainText('Grand Total (inc VAT)');
+    await expect(detail.getByLabel('Order totals')).toContainText('Order Total (inc VAT)');
     await expect(detail.getByRole('button', { name: 'Print Order' })).toBeVisible();
     expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     const orderUrl = page.url();

@@ -17,3 +17,4 @@ export * from './data/categories';
 export * from './observability';
 export * from './html/sanitize';
 export * from './api/schemas/reviews';
+export * from './data/links';

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { REMOTE_NAMES, type RemoteName } from '@shop/shared/routes';
+
 /** The remotes, in the order that decides who keeps a path two of them claim. */
-export const REMOTES = ['catalog', 'content', 'account', 'checkout'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+export const REMOTES = REMOTE_NAMES;
+export type { RemoteName };
 
 const repoRoot = path.resolve(__dirname, '../..');
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatGBP, Price, StarRating, type ProductListItem, type ProductSearchHit, type ProductType, type ReviewSummary } from '@shop/shared';
-import { PRODUCT_PLACEHOLDER } from './placeholder';
+import { PRODUCT_PLACEHOLDER } from '../catalog/placeholder';
 import { StockBadge } from './StockBadge';
-import { useAddFromCard } from './useAddFromCard';
+import { useAddFromCard } from '../catalog/useAddFromCard';
 import styles from './ProductCard.module.css';
 
 /** What a product tile needs, whichever answer it came from (listing, best sellers, search, links). */

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { cartCountAtom } from '@shop/shared';
 import { product, sumpWithOptions } from '../testing/fixtures';
 import { renderAt, scriptApi } from '../testing/render';
-import { clearProductCache } from './catalogApi';
+import { clearProductCache } from '../api/catalogApi';
 import { pageList } from './Pagination';
 import { cardFromListItem, cardFromSearchHit, ProductCard, type CardProduct } from './ProductCard';
-import { isShown } from './visibility';
+import { isShown } from '../catalog/visibility';
 
 describe('isShown (status 1 and website 2 only)', () => {
   it('keeps enabled products on website 2 and drops the rest', () => {

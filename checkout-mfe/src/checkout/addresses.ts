@@ -1,15 +1,7 @@
-import {
-  DEFAULT_CHECKOUT_POSTCODE,
-  emptyCheckoutAddress,
-  findCountry,
-  findRegion,
-  isValidUkPostcode,
-  normalisePostcode,
-  type Address,
-  type CheckoutAddressState,
-} from '@shop/shared';
+import { findCountry, findRegion, isValidUkPostcode, normalisePostcode, type Address } from '@shop/shared';
 import type { CheckoutAddressInput } from '@shop/shared/schemas';
 import type { EstimateAddress } from '../api/checkoutApi';
+import { DEFAULT_CHECKOUT_POSTCODE, emptyCheckoutAddress, type CheckoutAddressState } from './checkoutState';
 
 /**
  * Addresses in the checkout's three shapes: the form's fields (two street lines, region id as the

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { cartAtom, cartIdAtom, checkoutStateAtom, emptyCheckoutAddress, successOrderIdAtom } from '@shop/shared';
+import { cartAtom, cartIdAtom } from '@shop/shared';
 import { CARD_MESSAGES, formatCardNumber, formatExpiry, validateCard } from '../payment/testCard';
 import { scriptApi } from '../test/api';
 import { basket, nextDay, placed, standard, stepAnswer, totals } from '../test/fixtures';
@@ -8,6 +8,7 @@ import { sameBillingSchema, separateBillingSchema } from './checkoutForm';
 import { failureMessage, placeOrder, type PlaceOrderInput } from './order';
 import { summaryTotals } from './totals';
 import { ApiError } from '@shop/shared';
+import { checkoutStateAtom, emptyCheckoutAddress, successOrderIdAtom } from './checkoutState';
 
 const shipping = { ...emptyCheckoutAddress, firstname: 'Jo', lastname: 'Bloggs', street: ['12 Canal Wharf'], city: 'Leeds', region: 'West Yorkshire', region_id: 5002, postcode: 'LS11 5AB', phone: '0113 496 0000' };
 

@@ -13,13 +13,13 @@ import {
   shippingCarrierCodeAtom,
   shippingMethodCodeAtom,
   successOrderIdAtom,
-} from '@shop/shared';
+} from './checkoutState';
 
 /** A new page load: the atoms module evaluated afresh (stored values are read when it loads). */
-let fresh: typeof import('@shop/shared') | null = null;
+let fresh: typeof import('./checkoutState') | null = null;
 function freshAtoms() {
   jest.isolateModules(() => {
-    fresh = require('@shop/shared') as typeof import('@shop/shared');
+    fresh = require('./checkoutState') as typeof import('./checkoutState');
   });
   return fresh!;
 }

@@ -1,4 +1,4 @@
-import type { CheckoutAddressState } from '@shop/shared';
+import { type CheckoutAddressState } from './checkoutState';
 
 /**
  * What this tab's shopper just typed for the order they placed (delivery address, email), kept in

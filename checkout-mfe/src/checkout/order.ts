@@ -3,22 +3,24 @@ import {
   authTokenAtom,
   cartAtom,
   cartIdAtom,
-  checkoutEmailAtom,
-  checkoutPaymentAtom,
   emptyCart,
   reloadCart,
   reportError,
-  resetCheckoutAtom,
-  shippingAddressAtom,
-  successOrderIdAtom,
   type CartOwner,
-  type CheckoutAddressState,
   type ShopStore,
 } from '@shop/shared';
 import type { OrderPlacedAnswer } from '@shop/shared/schemas';
 import { checkoutApi } from '../api/checkoutApi';
 import { estimateAddressFor, stateToApiAddress } from './addresses';
 import { saveLastOrder } from './lastOrder';
+import {
+  checkoutEmailAtom,
+  checkoutPaymentAtom,
+  resetCheckoutAtom,
+  shippingAddressAtom,
+  successOrderIdAtom,
+  type CheckoutAddressState,
+} from './checkoutState';
 
 /** Messages of the checkout that are not the server's own words. */
 export const CHECKOUT_TEXT = {

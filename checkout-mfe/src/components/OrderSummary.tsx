@@ -1,4 +1,4 @@
-import { formatGBP, type Cart } from '@shop/shared';
+import { formatGBP, OrderTotals, type Cart } from '@shop/shared';
 import type { SummaryTotals } from '../checkout/totals';
 import styles from './OrderSummary.module.css';
 
@@ -23,32 +23,14 @@ export function OrderSummary({ cart, totals, shippingTitle }: { cart: Cart; tota
           </li>
         ))}
       </ul>
-      <dl className={styles.totals}>
-        <div>
-          <dt>Subtotal (ex VAT)</dt>
-          <dd>{formatGBP(totals.subtotal)}</dd>
-        </div>
-        {totals.discount ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>-{formatGBP(totals.discount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>
-            Shipping{shippingTitle ? <span className={styles.method}>{shippingTitle}</span> : null}
-          </dt>
-          <dd>{totals.shippingKnown ? (totals.shipping === 0 ? 'Free' : formatGBP(totals.shipping)) : 'Choose a delivery method'}</dd>
-        </div>
-        <div>
-          <dt>VAT (20%)</dt>
-          <dd>{formatGBP(totals.tax)}</dd>
-        </div>
-        <div className={styles.grand}>
-          <dt>Order Total (inc VAT)</dt>
-          <dd>{formatGBP(totals.grandTotal)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        subtotal={totals.subtotal}
+        discount={totals.discount}
+        shipping={totals.shippingKnown ? totals.shipping : null}
+        shippingTitle={shippingTitle}
+        tax={totals.tax}
+        grandTotal={totals.grandTotal}
+      />
     </div>
   );
 }

@@ -2,11 +2,23 @@ import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { addedToBasketAtom, basketOpenAtom, cartAtom, cartIdAtom, successOrderIdAtom } from '@shop/shared';
+import { addedToBasketAtom, basketOpenAtom, cartAtom, cartIdAtom } from '@shop/shared';
 import { resetPaymentConfig } from '../payment/config';
 import { scriptApi, type Handler } from '../test/api';
-import { basket, nextDay, paymentMethod, placed, standard, stepAnswer, stripeConfig, tape, testConfig, totals } from '../test/fixtures';
+import {
+  basket,
+  nextDay,
+  paymentMethod,
+  placed,
+  standard,
+  stepAnswer,
+  stripeConfig,
+  tape,
+  testConfig,
+  totals,
+} from '../test/fixtures';
 import ExpressCheckoutButton from './ExpressCheckoutButton';
+import { successOrderIdAtom } from '../checkout/checkoutState';
 
 const mockStripe = { createPaymentMethod: jest.fn(), handleNextAction: jest.fn() };
 const mockElements = { submit: jest.fn(), update: jest.fn() };

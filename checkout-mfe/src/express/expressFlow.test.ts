@@ -1,18 +1,5 @@
 import { createStore } from 'jotai';
-import {
-  authTokenAtom,
-  billingAddressAtom,
-  cartAtom,
-  cartIdAtom,
-  checkoutEmailAtom,
-  checkoutPaymentAtom,
-  checkoutStateAtom,
-  emptyCart,
-  shippingAddressAtom,
-  shippingCarrierCodeAtom,
-  shippingMethodCodeAtom,
-  successOrderIdAtom,
-} from '@shop/shared';
+import { authTokenAtom, cartAtom, cartIdAtom, emptyCart } from '@shop/shared';
 import { scriptApi } from '../test/api';
 import { basket, nextDay, placed, standard, stepAnswer, tape, totals } from '../test/fixtures';
 import {
@@ -23,6 +10,16 @@ import {
   walletSheet,
   type WalletConfirmDetails,
 } from './expressFlow';
+import {
+  billingAddressAtom,
+  checkoutEmailAtom,
+  checkoutPaymentAtom,
+  checkoutStateAtom,
+  shippingAddressAtom,
+  shippingCarrierCodeAtom,
+  shippingMethodCodeAtom,
+  successOrderIdAtom,
+} from '../checkout/checkoutState';
 
 const product = { sku: 'HV-PRIMER', name: 'Hydrovault Butyl Primer 1 Litre', price: 22, qty: 1, image: '/media/primer.svg' };
 const primer = { item_id: 12, sku: 'HV-PRIMER', name: 'Hydrovault Butyl Primer 1 Litre', price: 22, qty: 1, row_total: 22 };

@@ -1,26 +1,15 @@
 import {
   ApiError,
   authTokenAtom,
-  billingAddressAtom,
   cartAtom,
   cartApi,
   cartIdAtom,
-  checkoutEmailAtom,
-  checkoutPaymentAtom,
   COUNTRIES,
-  deliveryCommentAtom,
-  emptyCheckoutAddress,
   findCountry,
   normalisePostcode,
-  paymentMethodAtom,
-  sameAsShippingAddressAtom,
-  shippingAddressAtom,
-  shippingCarrierCodeAtom,
-  shippingMethodCodeAtom,
   toPence,
   vatOfPence,
   type Cart,
-  type CheckoutAddressState,
   type ShippingEstimate,
   type ShopStore,
 } from '@shop/shared';
@@ -36,6 +25,19 @@ import {
   type NextActionHandler,
 } from '../checkout/order';
 import { chooseRate, rateId, rateTitle } from '../checkout/totals';
+import {
+  billingAddressAtom,
+  checkoutEmailAtom,
+  checkoutPaymentAtom,
+  deliveryCommentAtom,
+  emptyCheckoutAddress,
+  paymentMethodAtom,
+  sameAsShippingAddressAtom,
+  shippingAddressAtom,
+  shippingCarrierCodeAtom,
+  shippingMethodCodeAtom,
+  type CheckoutAddressState,
+} from '../checkout/checkoutState';
 
 /**
  * The express wallet checkout (spec section 4, "Express checkout"), whatever draws the wallet:

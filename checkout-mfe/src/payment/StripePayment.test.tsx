@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { cartIdAtom, successOrderIdAtom } from '@shop/shared';
+import { cartIdAtom } from '@shop/shared';
 import CheckoutPage from '../pages/CheckoutPage/CheckoutPage';
 import { scriptApi, type Handler } from '../test/api';
 import { basket, nextDay, placed, standard, stepAnswer, stripeConfig } from '../test/fixtures';
 import { resetPaymentConfig } from './config';
+import { successOrderIdAtom } from '../checkout/checkoutState';
 
 // Stripe.js and its React pieces, mocked: the shop's side of the Stripe path is what is tested.
 const mockStripe = {

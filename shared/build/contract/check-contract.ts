@@ -19,8 +19,7 @@ import {
   checkSharedSingletons,
   type BuiltManifest,
 } from './contract';
-
-const REMOTES = ['catalog', 'content', 'account', 'checkout'];
+import { REMOTE_NAMES as REMOTES } from '../../src/routes/remotes';
 
 async function readJson(location: string): Promise<unknown> {
   if (/^https?:\/\//.test(location)) {

@@ -85,7 +85,7 @@ export function checkOwnLoads(remote: BuiltManifest, others: BuiltManifest[]): s
  * The remote's route list: valid, routed to modules it exposes, and clashing with no path of the
  * deployed remotes (`order` is the shell's order of remotes, which decides who keeps a path).
  */
-export function checkRoutes(remote: BuiltManifest, others: BuiltManifest[], order: string[]): string[] {
+export function checkRoutes(remote: BuiltManifest, others: BuiltManifest[], order: readonly string[]): string[] {
   const own = parseRouteList(remote.name, routeListInManifest(remote));
   if ('errors' in own) return own.errors;
   const exposed = exposedModules(remote);

@@ -4,14 +4,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** The remotes of the shop: a literal 'checkout/ExpressCheckoutButton' in source is a federated load. */
-const REMOTE_NAMES = ['catalog', 'content', 'account', 'checkout'];
-const FEDERATED_ID = new RegExp(`['"\`]((?:${REMOTE_NAMES.join('|')})/[A-Z][A-Za-z0-9]*)['"\`]`, 'g');
-
 /** Loads a TypeScript module from the build (webpack's config runs in plain Node). */
 function requireTs(file) {
   return require('tsx/cjs/api').require(file, __filename);
 }
+
+/** The remotes of the shop: a literal 'checkout/ExpressCheckoutButton' in source is a federated load. */
+const { REMOTE_NAMES } = requireTs(path.join(__dirname, '../../src/routes/remotes.ts'));
+const FEDERATED_ID = new RegExp(`['"\`]((?:${REMOTE_NAMES.join('|')})/[A-Z][A-Za-z0-9]*)['"\`]`, 'g');
 
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];

@@ -1,7 +1,6 @@
 import { createStore } from 'jotai';
 import { authTokenAtom, isAuthenticatedAtom } from './auth';
 import { cartAtom, cartCountAtom, cartIdAtom } from './cart';
-import { cookiesAcceptedAtom } from './cookies';
 import { getShopStore } from './store';
 
 describe('shared atoms', () => {
@@ -41,14 +40,5 @@ describe('shared atoms', () => {
       ],
     });
     expect(store.get(cartCountAtom)).toBe(3);
-  });
-
-  it('remembers the cookie banner was accepted (cookiesAccepted)', () => {
-    createStore().set(cookiesAcceptedAtom, true);
-    expect(localStorage.getItem('cookiesAccepted')).toBe('true');
-    jest.isolateModules(() => {
-      const fresh = require('./cookies') as typeof import('./cookies');
-      expect(createStore().get(fresh.cookiesAcceptedAtom)).toBe(true);
-    });
   });
 });

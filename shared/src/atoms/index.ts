@@ -1,5 +1,4 @@
 export * from './store';
 export * from './auth';
 export * from './cart';
-export * from './cookies';
-export * from './checkout';
+export * from './storage';

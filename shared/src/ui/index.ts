@@ -10,3 +10,4 @@ export * from './QuantityInput';
 export * from './FederatedSlot';
 export * from './NotFound';
 export * from './RegionInput';
+export * from './OrderTotals';

@@ -1,9 +1,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteLists } from '../routeTable';
 
+import { REMOTE_NAMES, type RemoteName } from '@shop/shared/routes';
+
 /** The four remotes and the team that owns each. */
-export const REMOTE_NAMES = ['catalog', 'content', 'account', 'checkout'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export { REMOTE_NAMES, type RemoteName };
 
 /** Run-time configuration of the page: where each remote's manifest lives, error reporting. */
 export interface ShopConfig {

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import { cookiesAcceptedAtom } from '@shop/shared';
+import { cookiesAcceptedAtom } from './cookies';
 import styles from './CookieBanner.module.css';
 
 export const COOKIE_TEXT =

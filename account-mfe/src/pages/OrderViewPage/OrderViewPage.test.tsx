@@ -70,7 +70,7 @@ describe('OrderViewPage', () => {
     const totals = screen.getByLabelText('Order totals');
     expect(within(totals).getByText('Delivery (ex VAT)').nextSibling).toHaveTextContent('£8.95');
     expect(within(totals).getByText('VAT (20%)').nextSibling).toHaveTextContent('£9.79');
-    expect(within(totals).getByText('Grand Total (inc VAT)').nextSibling).toHaveTextContent('£58.74');
+    expect(within(totals).getByText('Order Total (inc VAT)').nextSibling).toHaveTextContent('£58.74');
     expect(screen.getByRole('region', { name: 'Shipping Address' })).toHaveTextContent('12 Canal Wharf');
     expect(screen.getByRole('region', { name: 'Billing Address' })).toHaveTextContent('1 Office Row');
     expect(screen.getByRole('region', { name: 'Payment Method' })).toHaveTextContent('Credit / debit card');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatGBP, PageHeading, Spinner, type OrderDetail } from '@shop/shared';
+import { formatGBP, OrderTotals, PageHeading, Spinner, type OrderDetail } from '@shop/shared';
 import { formatDate } from '../../account/format';
 import { fetchOrder } from '../../account/orders';
 import { useCustomer } from '../../account/useCustomer';
@@ -112,30 +112,14 @@ export default function OrderViewPage() {
             </tbody>
           </table>
 
-          <dl className={page.totals} aria-label="Order totals">
-            <div>
-              <dt>Subtotal (ex VAT)</dt>
-              <dd>{formatGBP(order.subtotal)}</dd>
-            </div>
-            {order.discount_amount ? (
-              <div>
-                <dt>Discount</dt>
-                <dd>{formatGBP(-Math.abs(order.discount_amount))}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Delivery (ex VAT)</dt>
-              <dd>{order.shipping_amount === 0 ? 'Free' : formatGBP(order.shipping_amount)}</dd>
-            </div>
-            <div>
-              <dt>VAT (20%)</dt>
-              <dd>{formatGBP(order.tax_amount)}</dd>
-            </div>
-            <div className={page.grand}>
-              <dt>Grand Total (inc VAT)</dt>
-              <dd>{formatGBP(order.grand_total)}</dd>
-            </div>
-          </dl>
+          <OrderTotals
+            subtotal={order.subtotal}
+            discount={order.discount_amount}
+            shipping={order.shipping_amount}
+            tax={order.tax_amount}
+            grandTotal={order.grand_total}
+            className={page.totals}
+          />
 
           <h2>Order Information</h2>
           <div className={styles.grid}>

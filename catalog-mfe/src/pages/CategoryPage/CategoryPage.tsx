@@ -1,16 +1,17 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Breadcrumb, categorySortSchema, NotFound, PageHeading, Spinner, type Category, type CategoryProducts, type CategorySort, type ProductListItem } from '@shop/shared';
-import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../components/catalogApi';
+import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../api/catalogApi';
 import { CategorySidebar } from '../../components/CategorySidebar';
-import { sanitizeHtml } from '../../components/html';
-import { CATALOG_MESSAGES } from '../../components/messages';
+import { sanitizeHtml } from '../../catalog/html';
+import { CATALOG_MESSAGES } from '../../catalog/messages';
 import { Pagination } from '../../components/Pagination';
-import { CATEGORY_PLACEHOLDER } from '../../components/placeholder';
+import { CATEGORY_PLACEHOLDER } from '../../catalog/placeholder';
 import { cardFromListItem } from '../../components/ProductCard';
 import { ProductCarousel } from '../../components/ProductCarousel';
 import { ProductGrid } from '../../components/ProductGrid';
-import { categoryTrail, useCategories } from '../../components/useCategories';
+import { useCategories } from '../../api/useCategories';
+import { categoryTrail } from '../../catalog/categories';
 import styles from './CategoryPage.module.css';
 
 export const SORT_LABELS: Record<CategorySort, string> = {

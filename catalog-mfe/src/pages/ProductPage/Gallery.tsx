@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '@shop/shared';
-import { PRODUCT_PLACEHOLDER } from '../../components/placeholder';
+import { PRODUCT_PLACEHOLDER } from '../../catalog/placeholder';
 import styles from './Gallery.module.css';
 
 export interface GalleryImage {

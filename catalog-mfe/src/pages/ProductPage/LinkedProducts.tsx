@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ProductInfo, ProductLink } from '@shop/shared';
-import { loadProductsBySku } from '../../components/catalogApi';
-import { CATALOG_MESSAGES } from '../../components/messages';
+import { loadProductsBySku } from '../../api/catalogApi';
+import { CATALOG_MESSAGES } from '../../catalog/messages';
 import { ProductCard, type CardProduct } from '../../components/ProductCard';
 import { ProductGrid } from '../../components/ProductGrid';
-import { priceFor } from '../../components/pricing';
+import { priceFor } from '../../catalog/pricing';
 import styles from './ProductPage.module.css';
 
 /** A product tile for a linked product, priced for this customer. */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { cartCountAtom, meAtom, type Customer, type ProductInfo } from '@shop/shared';
-import { clearProductCache } from '../../components/catalogApi';
+import { clearProductCache } from '../../api/catalogApi';
 import { category, configurableMembrane, groupedKit, product, sumpWithOptions } from '../../testing/fixtures';
 import { renderAt, scriptApi } from '../../testing/render';
 import ProductPage from './ProductPage';

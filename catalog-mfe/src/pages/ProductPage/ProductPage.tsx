@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigationType, useParams } from 'react-router-dom';
 import { ApiError, Breadcrumb, NotFound, PageHeading, Spinner, StarRating, type Category, type ConfigurableChild, type ProductInfo } from '@shop/shared';
-import { loadProduct } from '../../components/catalogApi';
-import { sanitizeHtml } from '../../components/html';
-import { useCustomerGroup } from '../../components/pricing';
-import { categoryTrail, primaryCategory, useCategories } from '../../components/useCategories';
-import { isShown } from '../../components/visibility';
+import { loadProduct } from '../../api/catalogApi';
+import { sanitizeHtml } from '../../catalog/html';
+import { useCustomerGroup } from '../../catalog/pricing';
+import { useCategories } from '../../api/useCategories';
+import { categoryTrail, primaryCategory } from '../../catalog/categories';
+import { isShown } from '../../catalog/visibility';
 import { BuyBox } from './BuyBox';
 import { Gallery, type GalleryImage } from './Gallery';
 import { RelatedProducts, Upsells } from './LinkedProducts';

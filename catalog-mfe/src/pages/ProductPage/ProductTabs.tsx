@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useMediaQuery } from '../../components/useMediaQuery';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
 import styles from './ProductTabs.module.css';
 
 export interface ProductTab {

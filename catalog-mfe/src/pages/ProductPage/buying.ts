@@ -1,7 +1,7 @@
 import type { ConfigurableChild, ConfigurableOption, CustomOption, ProductInfo } from '@shop/shared';
 import { toPence } from '@shop/shared';
-import { CATALOG_MESSAGES } from '../../components/messages';
-import { isShown } from '../../components/visibility';
+import { CATALOG_MESSAGES } from '../../catalog/messages';
+import { isShown } from '../../catalog/visibility';
 
 /**
  * The product page's buying rules as pure functions: which configurable variant is chosen, what a

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeading, Spinner, type ProductSearchHit } from '@shop/shared';
-import { searchProducts } from '../../components/catalogApi';
-import { CATALOG_MESSAGES } from '../../components/messages';
+import { searchProducts } from '../../api/catalogApi';
+import { CATALOG_MESSAGES } from '../../catalog/messages';
 import { Pagination } from '../../components/Pagination';
 import { cardFromSearchHit } from '../../components/ProductCard';
 import { ProductGrid } from '../../components/ProductGrid';

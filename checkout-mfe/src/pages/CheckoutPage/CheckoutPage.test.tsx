@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { authTokenAtom, billingAddressAtom, cartAtom, cartIdAtom, emptyCart, meAtom, successOrderIdAtom } from '@shop/shared';
+import { authTokenAtom, cartAtom, cartIdAtom, emptyCart, meAtom } from '@shop/shared';
 import { resetPaymentConfig } from '../../payment/config';
 import { scriptApi, type Handler } from '../../test/api';
 import { basket, nextDay, paymentMethod, placed, standard, stepAnswer, testConfig, totals } from '../../test/fixtures';
 import CheckoutPage from './CheckoutPage';
+import { billingAddressAtom, successOrderIdAtom } from '../../checkout/checkoutState';
 
 function Where() {
   const l = useLocation();

@@ -1,11 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
-import { authTokenAtom, emptyCheckoutAddress, successOrderIdAtom } from '@shop/shared';
+import { authTokenAtom } from '@shop/shared';
 import { saveLastOrder } from '../../checkout/lastOrder';
 import { scriptApi } from '../../test/api';
 import { successOrder } from '../../test/fixtures';
 import OrderSuccessPage from './OrderSuccessPage';
+import { emptyCheckoutAddress, successOrderIdAtom } from '../../checkout/checkoutState';
 
 const REF = 'REF1234567890abcdefREF';
 

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ApiError, authTokenAtom, findCountry, formatGBP, PageHeading, reportError, Spinner, successOrderIdAtom } from '@shop/shared';
+import { ApiError, authTokenAtom, findCountry, formatGBP, OrderTotals, PageHeading, reportError, Spinner } from '@shop/shared';
 import type { OrderSuccess } from '@shop/shared/schemas';
 import { checkoutApi } from '../../api/checkoutApi';
 import { addressLines } from '../../checkout/addresses';
 import { readLastOrder, type LastOrder } from '../../checkout/lastOrder';
 import styles from './OrderSuccessPage.module.css';
+import { successOrderIdAtom } from '../../checkout/checkoutState';
 
 type State =
   | { kind: 'none' }
@@ -142,30 +143,14 @@ export default function OrderSuccessPage() {
               </li>
             ))}
           </ul>
-          <dl className={styles.totals}>
-            <div>
-              <dt>Subtotal (ex VAT)</dt>
-              <dd>{formatGBP(order.subtotal)}</dd>
-            </div>
-            {order.discount_amount ? (
-              <div>
-                <dt>Discount</dt>
-                <dd>-{formatGBP(Math.abs(order.discount_amount))}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Shipping</dt>
-              <dd>{order.shipping_amount === 0 ? 'Free' : formatGBP(order.shipping_amount)}</dd>
-            </div>
-            <div>
-              <dt>VAT (20%)</dt>
-              <dd>{formatGBP(order.tax_amount)}</dd>
-            </div>
-            <div className={styles.grand}>
-              <dt>Order Total (inc VAT)</dt>
-              <dd>{formatGBP(order.grand_total)}</dd>
-            </div>
-          </dl>
+          <OrderTotals
+            subtotal={order.subtotal}
+            discount={order.discount_amount}
+            shipping={order.shipping_amount}
+            tax={order.tax_amount}
+            grandTotal={order.grand_total}
+            className={styles.totals}
+          />
         </section>
 
         <div className={styles.side}>

@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { cartIdAtom, shippingAddressAtom, successOrderIdAtom, emptyCheckoutAddress, billingAddressAtom } from '@shop/shared';
+import { cartIdAtom } from '@shop/shared';
 import { scriptApi, type Handler } from '../../test/api';
 import { basket, placed } from '../../test/fixtures';
 import PaymentCompletePage from './PaymentCompletePage';
+import { shippingAddressAtom, successOrderIdAtom, emptyCheckoutAddress, billingAddressAtom } from '../../checkout/checkoutState';
 
 function Where() {
   const l = useLocation();

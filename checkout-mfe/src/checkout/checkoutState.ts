@@ -1,6 +1,6 @@
 import { atom, type ExtractAtomValue } from 'jotai';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
-import { safeLocalStorage } from './storage';
+import { safeLocalStorage } from '@shop/shared';
 
 /**
  * Checkout state (spec section 3): what the shopper has told the checkout so far. The checkout

@@ -12,7 +12,7 @@ import {
   type ProductReviews,
   type ProductSearchHit,
 } from '@shop/shared';
-import { isShown } from './visibility';
+import { isShown } from '../catalog/visibility';
 
 /** The catalogue calls the remote makes, typed and parsed with the shared schemas. */
 

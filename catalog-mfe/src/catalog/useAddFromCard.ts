@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBasket } from '@shop/shared';
-import { loadProduct } from './catalogApi';
-import type { CardProduct } from './ProductCard';
+import { loadProduct } from '../api/catalogApi';
+import type { CardProduct } from '../components/ProductCard';
 import { priceFor, useCustomerGroup } from './pricing';
 import { isShown } from './visibility';
 

@@ -1,5 +1,5 @@
 import { atomWithStorage } from 'jotai/utils';
-import { safeLocalStorage } from './storage';
+import { safeLocalStorage } from '@shop/shared';
 
 /** Set once the shopper accepts the cookie banner (localStorage key `cookiesAccepted`). */
 export const cookiesAcceptedAtom = atomWithStorage<boolean>('cookiesAccepted', false, safeLocalStorage<boolean>(), {
