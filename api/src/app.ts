@@ -1,46 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
-  type FastifyInstance,
-  type RawServerDefault,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
-  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { TooManyRequests } from './auth/rate-limit';
 import { guardInput } from './body-guard';
 import type { Config } from './config';
-import type { Db } from './db/client';
 import { DISK_FULL_MESSAGE, diskFolderOf, isDiskFullError, isWritable, noteDiskFull } from './db/disk';
 import { HttpError } from './http-errors';
+import type { App, AppDeps } from './domain';
 import { reportError } from './observability';
 import { apiRoutes } from './routes';
+import { servicesPlugin } from './services';
 
-/** The Fastify instance with the zod type provider: route schemas type request and reply. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** What every domain plugin receives as options. */
-export interface AppDeps {
-  db: Db;
-  config: Config;
-}
-
-/** A domain's routes.ts exports one of these; register it in src/routes.ts. */
-export type DomainPlugin = FastifyPluginAsyncZod<AppDeps>;
+export type { App, AppDeps, DomainPlugin } from './domain';
 
 export interface BuildAppOptions extends AppDeps {
   /** A pino logger (server), `true` for Fastify's default, or `false`/omitted for none (tests). */
@@ -144,6 +126,8 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
     },
   });
 
+  // The composition root first: every domain reads its stores and services from app.services.
+  app.register(servicesPlugin, { db, config });
   app.register(apiRoutes, { prefix: '/api', db, config });
 
   return app;

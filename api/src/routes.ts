@@ -1,4 +1,4 @@
-import type { DomainPlugin } from './app';
+import type { DomainPlugin } from './domain';
 import { healthRoutes } from './health/routes';
 import { catalogRoutes } from './catalog/routes';
 import { contentRoutes } from './content/routes';

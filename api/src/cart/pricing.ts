@@ -1,5 +1,5 @@
 import { incVatPence, unitPrice, vatPence, type PriceSource } from '@shop/shared/pricing';
-import { shippingRates, type ShippingDestination, type ShippingLine, type ShippingRate } from '@shop/shared/shipping';
+import { shippingRates, type ShippingDestination, type ShippingLine, type ShippingRate } from '../shipping/rules';
 import type { CartAddressColumn } from './schema';
 import { isSellable, type BasketProduct, type CartItemRow } from './store';
 

@@ -104,7 +104,7 @@ export const cartItems = pgTable(
 );
 
 /**
- * How a product travels, for delivery pricing (shared/src/shipping/rules.ts). Weight is the
+ * How a product travels, for delivery pricing (src/shipping/rules.ts). Weight is the
  * catalogue's `products.weight_grams`; this says what weight alone cannot: bulky goods that only
  * go on a pallet (long rolls, drums, boards). No row: by weight.
  */

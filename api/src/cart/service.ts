@@ -1,4 +1,5 @@
 import { fromPence, incVatPence } from '@shop/shared/pricing';
+import { ACCOUNT_MESSAGES } from '@shop/shared/schemas';
 import type {
   CartAnswer,
   CartItem,
@@ -6,7 +7,7 @@ import type {
   ProductOptionsRequest,
   ShippingEstimate,
 } from '@shop/shared/schemas';
-import { FREE_DELIVERY_MESSAGE, FREE_DELIVERY_THRESHOLD_PENCE, freeDeliveryRemainingPence } from '@shop/shared/shipping';
+import { FREE_DELIVERY_MESSAGE, FREE_DELIVERY_THRESHOLD_PENCE, freeDeliveryRemainingPence } from '../shipping/rules';
 import { authenticateCustomer, type AuthenticatedCustomer } from '../customer/auth';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { cartTotals, priceCart, ratesFor, savedShippingRate, type CartTotalsPence, type PricedCart } from './pricing';
@@ -78,7 +79,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
 
   async function customerFor(token: string): Promise<AuthenticatedCustomer> {
     const customer = await authenticateCustomer(db, token);
-    if (!customer) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    if (!customer) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
     return customer;
   }
 
@@ -255,7 +256,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
 
     /** POST /api/cart/mine: the customer's open basket, with its id. */
     async mine(customerToken: string | null): Promise<CartAnswer & { id: string }> {
-      if (!customerToken) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+      if (!customerToken) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
       const ctx = await resolve({ customerToken, cartId: null });
       return { id: ctx.cart.id, ...(await answer(ctx)) };
     },
@@ -325,7 +326,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
      * nothing (the login flow goes on).
      */
     async mergeGuestCart(customerToken: string | null, guestCartId: string): Promise<CartAnswer & { merged: number }> {
-      if (!customerToken) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+      if (!customerToken) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
       const ctx = await resolveForChange({ customerToken, cartId: null });
       let merged = 0;
       if (guestCartId !== ctx.cart.id) {

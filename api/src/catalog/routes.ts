@@ -17,20 +17,17 @@ import {
   urlRewritesQuerySchema,
   urlRewritesSchema,
 } from '@shop/shared/schemas';
-import type { DomainPlugin } from '../app';
-import { AnswerCache, answerCacheTtl, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
-import { createCatalogService } from './service';
-import { createCatalogStore } from './store';
+import type { DomainPlugin } from '../domain';
+import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
 
 /**
  * The catalogue under /api: categories, products, featured products, search, best sellers and
  * URL rewrites. Every answer is read-only and carries ETag + Cache-Control (304 on If-None-Match),
  * and is kept for a few seconds in this instance's answer cache (CATALOG_CACHE_TTL_MS).
  */
-export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
-  const ttlMs = answerCacheTtl(config.nodeEnv);
-  const service = createCatalogService(createCatalogStore(db, { countTtlMs: ttlMs }));
-  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs }) });
+export const catalogRoutes: DomainPlugin = async (app) => {
+  const { catalog: service, config } = app.services;
+  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: config.catalogCacheTtlMs }) });
 
   app.get('/categories', { schema: { response: { 200: categoriesSchema } } }, async () => service.categories());
 

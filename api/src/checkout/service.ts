@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPence } from '@shop/shared/pricing';
 import {
+  ACCOUNT_MESSAGES,
   DEFAULT_PAYMENT_METHOD,
   paymentMethodTitle,
   type CheckoutAddress,
@@ -11,7 +12,8 @@ import { formatGBP } from '@shop/shared/pricing';
 import { cartTotals, ratesFor, savedShippingRate } from '../cart/pricing';
 import type { CartAddressColumn } from '../cart/schema';
 import { toCartAnswer, type CartContext, type CartOwnerInput, type CartService } from '../cart/service';
-import type { CartRow, CartStore, Tx } from '../cart/store';
+import type { CartRow, CartStore } from '../cart/store';
+import type { Tx } from '../db/client';
 import { authenticateCustomer, type AuthenticatedCustomer } from '../customer/auth';
 import type { Db } from '../db/client';
 import { isDiskFullError } from '../db/disk';
@@ -542,7 +544,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   async function customerFor(token: string): Promise<AuthenticatedCustomer> {
     const customer = await authenticateCustomer(db, token);
-    if (!customer) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    if (!customer) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
     return customer;
   }
 

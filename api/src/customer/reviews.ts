@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CustomerReview } from '@shop/shared/schemas';
+import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { products } from '../catalog/schema';
 import type { Db } from '../db/client';
 import { HttpError, notFound } from '../http-errors';
-import { orderLines, orders } from '../orders/schema';
 import { productReviews } from '../reviews/schema';
 import type { AuthenticatedCustomer } from './auth';
 
@@ -12,16 +12,12 @@ import type { AuthenticatedCustomer } from './auth';
  * (website 2, visible on its own), once per product. Reviews start unapproved (the shop moderates
  * them); a review of a product from one of the customer's paid orders is marked verified_purchase.
  */
-export function createCustomerReviews(db: Db) {
-  const reviewable = and(eq(products.status, 1), sql`2 = any(${products.websiteIds})`, sql`${products.visibility} <> 1`);
+export function createCustomerReviews(db: Db, orders: { purchasedProducts(customerId: number): Promise<Array<{ productId: number | null; sku: string }>> }) {
+  const reviewable = and(eq(products.status, 1), sql`${STOREFRONT_WEBSITE_ID} = any(${products.websiteIds})`, sql`${products.visibility} <> 1`);
 
-  /** What the customer bought in paid orders (few rows per customer), matched in code. */
+  /** What the customer bought in paid orders (the orders domain answers; few rows per customer), matched in code. */
   async function purchased(customerId: number): Promise<{ ids: Set<number>; skus: string[] }> {
-    const rows = await db
-      .selectDistinct({ productId: orderLines.productId, sku: orderLines.sku })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['processing', 'complete'])));
+    const rows = await orders.purchasedProducts(customerId);
     return { ids: new Set(rows.map((r) => r.productId).filter((x): x is number => x !== null)), skus: rows.map((r) => r.sku) };
   }
 
@@ -100,3 +96,5 @@ export function createCustomerReviews(db: Db) {
     },
   };
 }
+
+export type CustomerReviews = ReturnType<typeof createCustomerReviews>;

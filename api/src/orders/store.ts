@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { paymentMethodTitle } from '@shop/shared/schemas';
 import { randomToken } from '../auth/crypto';
-import type { Db } from '../db/client';
-import type { DbExecutor } from '../mail/outbox';
+import type { Db, DbExecutor } from '../db/client';
 import type { OrderMail } from '../mail/templates';
 import {
   downloadableLinks,
@@ -116,6 +115,15 @@ const addressRow = (orderId: number, type: 'shipping' | 'billing', a: OrderAddre
  */
 export function createOrdersStore(db: Db) {
   return {
+    /** The products (id, sku) of a customer's paid orders: what makes a review a verified purchase. */
+    async purchasedProducts(customerId: number): Promise<Array<{ productId: number | null; sku: string }>> {
+      return db
+        .selectDistinct({ productId: orderLines.productId, sku: orderLines.sku })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['processing', 'complete'])));
+    },
+
     /**
      * Inserts an order with its lines, addresses and first status, in the caller's transaction.
      * Throws on inconsistent input (a programming error, not a client's): no lines, bad amounts,

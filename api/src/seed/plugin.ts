@@ -1,4 +1,4 @@
-import type { DomainPlugin } from '../app';
+import type { DomainPlugin } from '../domain';
 import { ensureSeedMedia, seedDatabase, seedState } from './seed';
 
 /**

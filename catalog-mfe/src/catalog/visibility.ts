@@ -1,5 +1,7 @@
-/** The storefront's website id: only products on it (and enabled) are shown anywhere. */
-export const STOREFRONT_WEBSITE_ID = 2;
+import { STOREFRONT_WEBSITE_ID } from '@shop/shared';
+
+/** The storefront's website id (one definition, in @shop/shared): only products on it (and enabled) are shown anywhere. */
+export { STOREFRONT_WEBSITE_ID };
 export const STATUS_ENABLED = 1;
 
 interface Listable {

@@ -1,9 +1,9 @@
-import { FREE_DELIVERY_MESSAGE, FREE_DELIVERY_THRESHOLD_PENCE } from '../shop';
+import { FREE_DELIVERY_MESSAGE, FREE_DELIVERY_THRESHOLD_PENCE } from '@shop/shared/shop';
 
 /**
  * Delivery rules of the shop, in one place, as pure functions over integer pence and grams. The
- * API prices delivery with them (estimate, save-shipping-info, confirm-order); the browser may use
- * them for messages ('Spend £250 ex VAT for Free 1-3 day Delivery', how much more to spend).
+ * API prices delivery with them (estimate, save-shipping-info, confirm-order) and answers the
+ * browser what it shows ('Spend £250 ex VAT for Free 1-3 day Delivery', how much more to spend).
  *
  * - UK mainland, parcels: free 1-3 day delivery when the goods come to £250 ex VAT or more,
  *   otherwise a standard courier rate; a next-working-day option either way.
