@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDb, openPglite, openPostgres, queryRows, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
+import { refreshProductDocuments } from './documents';
 import { seedLargeCatalogue } from '../seed/large';
 import { seedDatabase } from '../seed/seed';
 import { STOREFRONT_WEBSITE_ID } from '../cart/store';
@@ -37,6 +38,7 @@ export async function prepareCatalogueBench(options: {
   try {
     await seedDatabase(db);
     if (options.products > 0) await seedLargeCatalogue(db, options.products, options.log);
+    await refreshProductDocuments(db, options.log);
     const products = await queryRows<{ id: number }>(
       db,
       sql`select id from products where status = 1 and ${STOREFRONT_WEBSITE_ID} = any(website_ids) order by id`,

@@ -15,10 +15,13 @@ import {
   urlRewritesQuerySchema,
   urlRewritesSchema,
 } from '@shop/shared/schemas';
+import type { FastifyReply } from 'fastify';
 import type { DomainPlugin } from '../app';
 import { AnswerCache, answerCacheTtl, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
+import { createProductDocuments } from './documents';
 import { createCatalogService } from './service';
 import { createCatalogStore } from './store';
+import { notFound } from '../http-errors';
 
 /**
  * The catalogue under /api: categories, products, featured products, search, best sellers and
@@ -28,6 +31,9 @@ import { createCatalogStore } from './store';
 export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
   const ttlMs = answerCacheTtl(config.nodeEnv);
   const service = createCatalogService(createCatalogStore(db, { countTtlMs: ttlMs }));
+  const documents = createProductDocuments(db, service);
+  /** Sends JSON text as it is (read-model documents are serialised once, when built). */
+  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
   useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs }) });
 
   app.get('/categories', { schema: { response: { 200: categoriesSchema } } }, async () => service.categories());
@@ -42,7 +48,15 @@ export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
   app.get(
     '/categories/:id/products',
     { schema: { params: idParamsSchema, querystring: categoryProductsQuerySchema, response: { 200: categoryProductsSchema } } },
-    async (request) => service.categoryProducts(request.params.id, request.query),
+    async (request, reply) => {
+      const { category, ids, page, pageSize, totalCount, sort } = await service.categoryPageIds(request.params.id, request.query);
+      const items = await documents.listItems(ids);
+      // The answer's keys in the order of categoryProducts' answer.
+      return sendJson(
+        reply,
+        `{"category":${JSON.stringify(category)},"items":[${items.join(',')}],"page":${page},"pageSize":${pageSize},"totalCount":${totalCount},"sort":${JSON.stringify(sort)}}`,
+      );
+    },
   );
 
   /** Visible products keyed by sku; `?page=&pageSize=` (at most 1000 a page) for large catalogues. */
@@ -57,7 +71,11 @@ export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
   app.get(
     '/products/info/:id',
     { schema: { params: idParamsSchema, response: { 200: productInfoSchema } } },
-    async (request) => service.productInfo(request.params.id),
+    async (request, reply) => {
+      const info = await documents.info(request.params.id);
+      if (info === null) throw notFound(`Product ${request.params.id} not found`);
+      return sendJson(reply, info);
+    },
   );
 
   /** Addition: typo-tolerant product search: suggestions (`limit`), or paged with its count (`page`, `pageSize`). */

@@ -230,6 +230,56 @@ export function createCatalogService(store: CatalogStore) {
     throw missing();
   }
 
+  /**
+   * The product page answers of these ids (those with a page: enabled, on the storefront), with
+   * their related rows fetched once for all: parents of variants, children, grouped items.
+   */
+  async function productInfos(ids: readonly number[]): Promise<Map<number, ProductInfo>> {
+    const rows = (await store.productsByIds(ids)).filter(isShown);
+    const relatedIds = rows.flatMap((row) =>
+      row.typeId === 'configurable'
+        ? row.children.map((c) => c.childId)
+        : row.typeId === 'grouped'
+          ? row.links.filter((l) => l.linkType === 'associated').map((l) => l.linkedId)
+          : [],
+    );
+    const [related, parents] = await Promise.all([
+      relatedIds.length > 0 ? store.productsByIds(relatedIds).then((list) => new Map(list.map((r) => [r.id, r]))) : new Map<number, ProductRow>(),
+      store.shownParentsOf(rows.filter((row) => row.visibility === 1).map((row) => row.id)),
+    ]);
+    const answers = new Map<number, ProductInfo>();
+    for (const row of rows) {
+      const product: ProductInfo = productAnswer(row);
+      // A variant of a configurable product is shown on its parent's page, not as a product.
+      const parent = parents.get(row.id);
+      if (row.visibility === 1 && parent) product.parent = { id: parent.id, url: `/${parent.urlKey}` };
+      if (row.typeId === 'configurable') {
+        const codeOf = new Map(row.configurableOptions.map((o) => [String(o.attributeId), o.attributeCode]));
+        product.children = row.children.flatMap(({ childId, optionValues }): ConfigurableChild[] => {
+          const child = related.get(childId);
+          if (!child) return [];
+          const values = Object.fromEntries(
+            Object.entries(optionValues).flatMap(([attributeId, valueIndex]) => {
+              const code = codeOf.get(attributeId);
+              return code ? [[code, valueIndex]] : [];
+            }),
+          );
+          return [{ ...productAnswer(child), option_values: values }];
+        });
+      }
+      if (row.typeId === 'grouped') {
+        product.associated = row.links
+          .filter((l) => l.linkType === 'associated')
+          .flatMap((link) => {
+            const item = related.get(link.linkedId);
+            return item ? [{ ...productAnswer(item), default_qty: link.qty }] : [];
+          });
+      }
+      answers.set(row.id, product);
+    }
+    return answers;
+  }
+
   return {
     listItems,
 
@@ -276,6 +326,17 @@ export function createCatalogService(store: CatalogStore) {
       };
     },
 
+    /** categoryProducts without its items: the ids of the page, for the read model to fill in. */
+    async categoryPageIds(
+      categoryId: number,
+      { page = 1, pageSize = CATALOG_LIMITS.categoryPageSize, sort = 'position' }: { page?: number; pageSize?: number; sort?: CategorySort },
+    ): Promise<Omit<CategoryProducts, 'items'> & { ids: number[] }> {
+      const category = await store.activeCategory(categoryId);
+      if (!category) throw notFound(`Category ${categoryId} not found`);
+      const { ids, total } = await store.categoryPageIds(categoryId, sort, (page - 1) * pageSize, pageSize);
+      return { category: { id: category.id, name: category.name, url: `/${category.urlPath}` }, ids, page, pageSize, totalCount: total, sort };
+    },
+
     async bestsellers(categoryId: number): Promise<{ data: ProductListItem[] }> {
       if (!(await store.isCategoryActive(categoryId))) throw notFound(`Category ${categoryId} not found`);
       const ids = await store.bestsellerIds(categoryId, CATALOG_LIMITS.bestsellers);
@@ -295,39 +356,12 @@ export function createCatalogService(store: CatalogStore) {
     },
 
     async productInfo(id: number): Promise<ProductInfo> {
-      const [row] = await store.productsByIds([id]);
-      if (!row || !isShown(row)) throw notFound(`Product ${id} not found`);
-      const product: ProductInfo = productAnswer(row);
-      // A variant of a configurable product is shown on its parent's page, not as a product.
-      if (row.visibility === 1) {
-        const parent = await store.shownParentOf(row.id);
-        if (parent) product.parent = { id: parent.id, url: `/${parent.urlKey}` };
-      }
-      if (row.typeId === 'configurable') {
-        const childRows = new Map((await store.productsByIds(row.children.map((c) => c.childId))).map((r) => [r.id, r]));
-        const codeOf = new Map(row.configurableOptions.map((o) => [String(o.attributeId), o.attributeCode]));
-        product.children = row.children.flatMap(({ childId, optionValues }): ConfigurableChild[] => {
-          const child = childRows.get(childId);
-          if (!child) return [];
-          const values = Object.fromEntries(
-            Object.entries(optionValues).flatMap(([attributeId, valueIndex]) => {
-              const code = codeOf.get(attributeId);
-              return code ? [[code, valueIndex]] : [];
-            }),
-          );
-          return [{ ...productAnswer(child), option_values: values }];
-        });
-      }
-      if (row.typeId === 'grouped') {
-        const items = row.links.filter((l) => l.linkType === 'associated');
-        const itemRows = new Map((await store.productsByIds(items.map((l) => l.linkedId))).map((r) => [r.id, r]));
-        product.associated = items.flatMap((link) => {
-          const item = itemRows.get(link.linkedId);
-          return item ? [{ ...productAnswer(item), default_qty: link.qty }] : [];
-        });
-      }
+      const product = (await productInfos([id])).get(id);
+      if (!product) throw notFound(`Product ${id} not found`);
       return product;
     },
+
+    productInfos,
 
     async featured(): Promise<FeaturedProduct[]> {
       const featured = await store.featured();
