@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { acceptCookies, openAccountMenu, registerCustomer, signIn } from '../support/shop';
+import { expect, test, type Page } from '../support/test';
+import { acceptCookies, basketButton, guestBasket, openAccountMenu, registerCustomer, remote, saveDefaultAddress, seriousViolations, signIn, tokenOf } from '../support/shop';
 
 /**
  * The account remote against the production build: registration with a guest basket, sign out and
@@ -14,33 +13,7 @@ import { acceptCookies, openAccountMenu, registerCustomer, signIn } from '../sup
 /** The API draws every captcha with this code in the e2e run (CAPTCHA_TEST_CODE, playwright.config.ts). */
 const CAPTCHA = 'E2eTst';
 
-const account = (page: Page) => page.locator('[data-remote="account"]');
-const basketButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^My Basket/ });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[data-remote="account"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-}
-
-/** A guest basket made through the API, handed to the browser as the shop keeps it (localStorage cartId). */
-async function guestBasket(page: Page, request: APIRequestContext, lines: Array<[string, number]>) {
-  const { cartId } = await (await request.post('/api/cart/guest/create', { data: {} })).json();
-  for (const [productSku, quantity] of lines) {
-    const res = await request.post('/api/cart/add', { data: { cartId, productSku, quantity } });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  await page.addInitScript((id) => {
-    if (!sessionStorage.getItem('e2e-basket')) {
-      localStorage.setItem('cartId', JSON.stringify(id));
-      sessionStorage.setItem('e2e-basket', '1');
-    }
-  }, cartId);
-  return cartId as string;
-}
-
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('authToken') ?? 'null') as string | null);
+const account = (page: Page) => remote(page, 'account');
 
 /** The reset link of the newest reset mail to `email` in the outbox (DATA_DIR/mail, one .eml each). */
 async function resetLinkFor(email: string): Promise<string> {
@@ -89,7 +62,7 @@ test.describe('account', () => {
     const email = `e2e-${randomUUID().slice(0, 8)}@example.co.uk`;
     await page.goto('/customer/account/login');
     await expect(account(page).getByRole('heading', { name: 'New Here?' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     await account(page).getByRole('link', { name: 'Create an Account' }).click();
     await expect(page).toHaveURL(/\/customer\/account\/create$/);
     await expect(page).toHaveTitle(/^Create an Account \|/);
@@ -98,7 +71,7 @@ test.describe('account', () => {
     const form = account(page);
     await form.getByRole('button', { name: 'Create an Account' }).click();
     await expect(form.getByText('First Name is required')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     await form.getByLabel('First Name').fill('Pat');
     await form.getByLabel('Last Name').fill('Tester');
     await form.getByLabel('Company').fill('Tester Builders Ltd');
@@ -118,7 +91,7 @@ test.describe('account', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cartId') ?? 'null'))).toBeNull();
     const basket = await (await request.post('/api/cart', { data: { customerToken: await tokenOf(page) } })).json();
     expect(basket.items).toEqual([expect.objectContaining({ sku: 'HV-TAPE-BUTYL', qty: 2 })]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
 
     await openAccountMenu(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
@@ -147,7 +120,7 @@ test.describe('account', () => {
     const first = await image.getAttribute('src');
     await form.getByRole('button', { name: 'Reload captcha' }).click();
     await expect(image).not.toHaveAttribute('src', first!);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
 
     const sent: string[] = [];
     page.on('request', (r) => r.url().includes('/api/customer/forgot-password') && sent.push(r.url()));
@@ -189,7 +162,7 @@ test.describe('account', () => {
     await page.goto('/customer/address');
     const book = account(page);
     await expect(book.getByText('You have no saved addresses.')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
 
     await book.getByRole('button', { name: 'Add New Address' }).click();
     await expect(book.getByRole('heading', { name: 'Add New Address' })).toBeVisible();
@@ -199,7 +172,7 @@ test.describe('account', () => {
     await expect(book.getByText('Please enter a valid phone number')).toBeVisible();
     await expect(book.getByText('Please enter a valid UK postcode')).toBeVisible();
     await expect(book.getByText('Street Address (Line 1) is required')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
 
     await book.getByLabel('Phone Number').fill('0161 496 0000');
     await book.getByLabel('Street Address (Line 1)').fill('4 Mill Lane');
@@ -263,24 +236,7 @@ test.describe('account', () => {
     const { email, password } = await registerCustomer(request);
     await signIn(page, email, password);
     const token = await tokenOf(page);
-    const saved = await request.post('/api/customer/me/add-address', {
-      data: {
-        customerToken: token,
-        address: {
-          firstname: 'Pat',
-          lastname: 'Tester',
-          telephone: '0161 496 0000',
-          street: ['4 Mill Lane'],
-          city: 'Manchester',
-          postcode: 'M1 1AE',
-          country_id: 'GB',
-          region_id: 5003,
-          default_shipping: true,
-          default_billing: true,
-        },
-      },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
+    await saveDefaultAddress(request, token);
     await page.goto('/sales/order/history');
     await expect(account(page).getByText('You have placed no orders.')).toBeVisible();
 
@@ -312,7 +268,7 @@ test.describe('account', () => {
     await expect(detail.getByLabel('Order totals')).toContainText('VAT (20%)');
     await expect(detail.getByLabel('Order totals')).toContainText('Grand Total (inc VAT)');
     await expect(detail.getByRole('button', { name: 'Print Order' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="account"]')).toEqual([]);
     const orderUrl = page.url();
 
     // Printed: the order alone, without the account menu.

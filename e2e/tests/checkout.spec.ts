@@ -1,30 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { acceptCookies, registerCustomer, signIn } from '../support/shop';
+import { expect, test, type Page } from '../support/test';
+import { acceptCookies, basketButton, guestBasket, registerCustomer, remote, saveDefaultAddress, seriousViolations, signIn, tokenOf } from '../support/shop';
 
 /**
  * The checkout remote against the production build with the offline test provider (no Stripe
  * keys): card checkout, declined card, double click, 3-D Secure, express wallet, customer orders.
  */
 
-const checkout = (page: Page) => page.locator('[data-remote="checkout"]');
-const basketButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^My Basket/ });
-
-/** A guest basket made through the API, handed to the browser as the shop keeps it (localStorage cartId). */
-async function guestBasket(page: Page, request: APIRequestContext, lines: Array<[string, number]> = [['HV-TAPE-BUTYL', 2]]) {
-  const { cartId } = await (await request.post('/api/cart/guest/create', { data: {} })).json();
-  for (const [productSku, quantity] of lines) {
-    const res = await request.post('/api/cart/add', { data: { cartId, productSku, quantity } });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  await page.addInitScript((id) => {
-    if (!sessionStorage.getItem('e2e-basket')) {
-      localStorage.setItem('cartId', JSON.stringify(id));
-      sessionStorage.setItem('e2e-basket', '1');
-    }
-  }, cartId);
-  return cartId as string;
-}
+const checkout = (page: Page) => remote(page, 'checkout');
 
 async function fillCheckout(page: Page, { email = 'jo.bloggs@example.co.uk', card = '4242 4242 4242 4242' } = {}) {
   const c = checkout(page);
@@ -51,13 +33,6 @@ async function fillCard(page: Page, card: string) {
 /** The order reference the success page reads (sessionStorage successOrderId). */
 const successReference = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('successOrderId') ?? 'null') as string | null);
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[data-remote="checkout"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-}
-
 test.describe('checkout (test payment provider)', () => {
   test.beforeEach(async ({ page }) => {
     await acceptCookies(page);
@@ -69,7 +44,7 @@ test.describe('checkout (test payment provider)', () => {
     const c = checkout(page);
     await expect(c.getByRole('heading', { level: 1 })).toHaveText('Checkout');
     await expect(c).toContainText('Spend £250 ex VAT for Free 1-3 day Delivery');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="checkout"]')).toEqual([]);
     await fillCheckout(page);
     await c.getByRole('radio', { name: /Next Working Day/ }).check();
     await c.getByLabel(/Anything the driver should know/).fill('Please use the side gate.');
@@ -84,7 +59,7 @@ test.describe('checkout (test payment provider)', () => {
     await expect(c.getByRole('region', { name: 'Delivery' })).toContainText('Next Working Day Delivery');
     await expect(c.getByRole('link', { name: 'Create an Account' })).toHaveAttribute('href', '/customer/account/create');
     await expect(basketButton(page)).toHaveAccessibleName(/My Basket 0/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '[data-remote="checkout"]')).toEqual([]);
 
     // The order exists in the API, as placed; the billing address is no longer stored.
     const reference = await successReference(page);
@@ -143,26 +118,9 @@ test.describe('checkout (test payment provider)', () => {
   test("double-clicking Place Order makes one order; the customer's order is in their order list", async ({ page, request }) => {
     const { email, password } = await registerCustomer(request);
     await signIn(page, email, password);
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('authToken') ?? 'null') as string);
+    const token = await tokenOf(page);
     // A saved default address: the checkout fills it in.
-    const saved = await request.post('/api/customer/me/add-address', {
-      data: {
-        customerToken: token,
-        address: {
-          firstname: 'Pat',
-          lastname: 'Tester',
-          telephone: '0161 496 0000',
-          street: ['4 Mill Lane'],
-          city: 'Manchester',
-          postcode: 'M1 1AE',
-          country_id: 'GB',
-          region_id: 5003,
-          default_shipping: true,
-          default_billing: true,
-        },
-      },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
+    await saveDefaultAddress(request, token);
     const added = await request.post('/api/cart/add', { data: { customerToken: token, productSku: 'HV-PRIMER', quantity: 3 } });
     expect(added.ok(), await added.text()).toBe(true);
 
@@ -197,8 +155,7 @@ test.describe('checkout (test payment provider)', () => {
 
     await sheet.getByRole('button', { name: /^Pay/ }).click();
     await expect(sheet.getByRole('alert')).toHaveText('Unable able to proceed with payment due to missing information');
-    const sheetAxe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-    expect(sheetAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
 
     await sheet.getByLabel('Email').fill('wallet@example.co.uk');
     await sheet.getByLabel('Phone').fill('07700 900123');

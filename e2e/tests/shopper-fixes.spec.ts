@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { acceptCookies } from '../support/shop';
+import { expect, test, type Page } from '../support/test';
+import { acceptCookies, basketButton, guestBasket, remote } from '../support/shop';
 
 /**
  * What shoppers tripped over (issue 14), each on the viewport where it was seen: where a new page
@@ -10,26 +10,9 @@ import { acceptCookies } from '../support/shop';
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
-const catalog = (page: Page) => page.locator('[data-remote="catalog"]');
-const checkout = (page: Page) => page.locator('[data-remote="checkout"]');
-const basketButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^My Basket/ });
+const catalog = (page: Page) => remote(page, 'catalog');
+const checkout = (page: Page) => remote(page, 'checkout');
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
-
-/** A guest basket made through the API, handed to the browser as the shop keeps it (localStorage cartId). */
-async function guestBasket(page: Page, request: APIRequestContext, lines: Array<[string, number]> = [['HV-TAPE-BUTYL', 2]]) {
-  const { cartId } = await (await request.post('/api/cart/guest/create', { data: {} })).json();
-  for (const [productSku, quantity] of lines) {
-    const res = await request.post('/api/cart/add', { data: { cartId, productSku, quantity } });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  await page.addInitScript((id) => {
-    if (!sessionStorage.getItem('e2e-basket')) {
-      localStorage.setItem('cartId', JSON.stringify(id));
-      sessionStorage.setItem('e2e-basket', '1');
-    }
-  }, cartId);
-  return cartId as string;
-}
 
 test.describe('what shoppers tripped over', () => {
   test.beforeEach(async ({ page }) => acceptCookies(page));

@@ -13,3 +13,7 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+// findBy*/waitFor wait up to 4 s rather than 1 s: on a busy 2-core machine a render plus the
+// pages' real debounce timers can take longer than a second. Only the waiting changes, not what
+// is asserted.
+require('@testing-library/react').configure({ asyncUtilTimeout: 4000 });

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
 import type { PageServerConfig } from './config';
 import { renderShellHtml } from './html';
+import { createPaymentModeProbe } from './paymentMode';
 import { createMetaResolver } from './meta';
 import { createRouteRegistry } from './routeTable';
 import { securityHeaders } from './security';
@@ -108,6 +109,9 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   // The route table comes from the remotes' own lists, read before the first page is served.
   const routes = createRouteRegistry(config, app.log);
   await routes.refresh();
+  const payments = createPaymentModeProbe(config.apiUrl, app.log);
+  await payments.refresh();
+  app.addHook('onClose', async () => payments.stop());
 
   // Every other GET (no file of that name) is a page of the shop: the shell's HTML with its status
   // (404 for what the shop does not have, 301 for what moved), title, description, canonical link,
@@ -138,7 +142,7 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
       .code(meta?.status ?? 200)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return renderShellHtml(indexHtml, config, routes.current(), meta, origin);
+    return renderShellHtml(indexHtml, config, routes.current(), meta, origin, payments.current());
   };
   // The static plugin refuses directories; the home page is a page like any other.
   app.get('/', servePage);

@@ -16,6 +16,7 @@ function fakeApi(): Promise<http.Server> {
         { identifier: 'contact', title: 'Contact Us', meta_title: null, meta_description: 'Call our technical helpline.' },
       ],
     },
+    '/api/payment/config': { provider: 'test', publishableKey: null, currency: 'gbp', country: 'GB' },
     '/api/content/blog-posts': { items: [{ url_key: 'fitting-a-sump-pump', name: 'Fitting a sump pump', meta_title: null, meta_description: 'How to fit one.' }] },
   };
   const server = http.createServer((req, res) => {
@@ -92,5 +93,11 @@ describe('page server: content pages', () => {
     const frameSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('frame-src'));
     expect(frameSrc).toContain('https://www.youtube-nocookie.com');
     expect(frameSrc).not.toContain('https://www.youtube.com');
+  });
+
+  it("inlines the API's payment provider, so the shell shows the test-payments notice in its first render", async () => {
+    const res = await app.inject({ url: '/advice' });
+    const json = /<script id="shop-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(json ?? '{}')).toMatchObject({ paymentProvider: 'test' });
   });
 });

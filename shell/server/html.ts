@@ -1,6 +1,7 @@
 import type { LoadedRouteTable } from '@shop/shared/routes';
 import type { PageServerConfig } from './config';
 import { organizationLd, type PageMeta } from './meta';
+import type { PaymentProvider } from './paymentMode';
 
 /** JSON safe to place inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -13,13 +14,20 @@ const escapeHtml = (s: string) =>
 /**
  * The shell's page with the page's title, description, canonical link and structured data, and
  * the run-time configuration (remote locations, the route table composed from the remotes' lists,
- * error reporting) inlined. The head elements carry data-shop-head: the shell drops them when it
+ * error reporting, the payment provider) inlined. The head elements carry data-shop-head: the shell drops them when it
  * starts and renders its own as the shopper navigates.
  */
-export function renderShellHtml(indexHtml: string, config: PageServerConfig, table: LoadedRouteTable, meta?: PageMeta, origin?: string): string {
+export function renderShellHtml(
+  indexHtml: string,
+  config: PageServerConfig,
+  table: LoadedRouteTable,
+  meta?: PageMeta,
+  origin?: string,
+  paymentProvider: PaymentProvider | null = null,
+): string {
   // The lists as read (the shell composes them itself), and which remotes' lists are missing.
   const routes = { lists: table.lists, missing: table.missing };
-  const shopConfig = { remotes: config.remotes, routes, sentryDsn: config.sentryDsn, release: config.release };
+  const shopConfig = { remotes: config.remotes, routes, sentryDsn: config.sentryDsn, release: config.release, paymentProvider };
   const head: string[] = [];
   let html = indexHtml;
   if (meta) {

@@ -75,6 +75,8 @@ describe('page server', () => {
     expect(JSON.parse(json ?? '{}')).toMatchObject({
       remotes: { account: 'http://elsewhere.test/mf-manifest.json', catalog: '/remotes/catalog/mf-manifest.json' },
       sentryDsn: 'https://k@o.ingest.example/1',
+      // The API cannot be asked: unknown, and the shell asks the API itself.
+      paymentProvider: null,
     });
   });
 

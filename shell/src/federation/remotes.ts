@@ -12,6 +12,8 @@ export interface ShopConfig {
   routes?: RouteLists | undefined;
   sentryDsn?: string | undefined;
   release?: string | undefined;
+  /** The API's payment provider as the page server last learnt it (null or absent: unknown). */
+  paymentProvider?: 'test' | 'stripe' | null | undefined;
 }
 
 let current: ShopConfig = { remotes: {} };
@@ -42,6 +44,11 @@ export function registerShopRemotes(config: ShopConfig): void {
   registerRemotes(
     Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: absolute(entry as string) })),
   );
+}
+
+/** The payment provider the page server inlined, when it knew it. */
+export function inlinedPaymentProvider(): 'test' | 'stripe' | null {
+  return current.paymentProvider ?? null;
 }
 
 /** Where a remote's manifest is configured to be. */

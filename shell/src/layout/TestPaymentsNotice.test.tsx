@@ -35,4 +35,23 @@ describe('test payments notice', () => {
     await renderNotice();
     expect(screen.queryByText(TEST_PAYMENTS_TEXT)).toBeNull();
   });
+
+  describe('when the page server inlined the provider', () => {
+    it('shows the notice in the first render, without asking the API', () => {
+      const api = mockApi({});
+      renderWithShop(<TestPaymentsNotice provider="test" />);
+      expect(screen.getByRole('note')).toHaveTextContent(TEST_PAYMENTS_TEXT);
+      expect(api.calls).toEqual([]);
+    });
+
+    it('shows nothing for Stripe, without asking the API', async () => {
+      const api = mockApi({ '/payment/config': { body: config('test') } });
+      renderWithShop(<TestPaymentsNotice provider="stripe" />);
+      await act(async () => {
+        await new Promise((r) => setTimeout(r, 0));
+      });
+      expect(screen.queryByText(TEST_PAYMENTS_TEXT)).toBeNull();
+      expect(api.calls).toEqual([]);
+    });
+  });
 });

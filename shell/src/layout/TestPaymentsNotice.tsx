@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@shop/shared';
+import { inlinedPaymentProvider } from '../federation/remotes';
 import styles from './TestPaymentsNotice.module.css';
 
 export const TEST_PAYMENTS_TEXT =
@@ -9,9 +10,12 @@ export const TEST_PAYMENTS_TEXT =
  * A plain notice on every page while the shop takes payments with its offline test provider (no
  * Stripe keys): shoppers must never believe a test order is a real one.
  */
-export function TestPaymentsNotice() {
-  const [testMode, setTestMode] = useState(false);
+export function TestPaymentsNotice({ provider = inlinedPaymentProvider() }: { provider?: 'test' | 'stripe' | null }) {
+  // Known from the page (the page server inlines it): shown in the first render, so nothing shifts.
+  const [known] = useState(provider);
+  const [testMode, setTestMode] = useState(known === 'test');
   useEffect(() => {
+    if (known) return;
     const controller = new AbortController();
     apiRequest('/payment/config', { signal: controller.signal })
       .then((config) => setTestMode((config as { provider?: string } | undefined)?.provider === 'test'))
@@ -19,7 +23,7 @@ export function TestPaymentsNotice() {
         // Unknown: say nothing rather than guess; the checkout shows the provider it uses.
       });
     return () => controller.abort();
-  }, []);
+  }, [known]);
   if (!testMode) return null;
   return (
     <p className={styles.notice} role="note">

@@ -214,6 +214,66 @@ describe('CheckoutPage', () => {
     expect(screen.getByLabelText('Card number')).toHaveValue('');
   });
 
+  it('a shopper quicker than the delivery estimate orders with the delivery they chose earlier', async () => {
+    api();
+    const store = guest();
+    const first = render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/checkout']}>
+          <CheckoutPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await readyToPay();
+    fireEvent.click(await screen.findByRole('radio', { name: /Next Working Day/ }));
+    first.unmount();
+
+    // Back on the checkout: Place Order before the delivery estimate has answered.
+    let answer!: () => void;
+    const slow = new Promise<void>((r) => (answer = r));
+    const calls = api({
+      '/cart/estimate-shipping-methods': async () => {
+        await slow;
+        return { body: [standard, nextDay] };
+      },
+    });
+    renderCheckout(store);
+    await screen.findByLabelText('Card number');
+    expect(screen.queryByRole('radio')).toBeNull();
+    fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(calls.paths()).toContain('/cart/estimate-shipping-methods'));
+    await act(async () => answer());
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order/success'));
+    expect(screen.queryByText('Please choose a delivery method.')).toBeNull();
+    expect(calls.calls.find((c) => c.path === '/cart/save-shipping-info')!.body).toMatchObject({
+      shippingMethod: { carrierCode: 'courier', methodCode: 'nextday' },
+    });
+  });
+
+  it('without an earlier choice, Place Order before the estimate shows the options and places nothing', async () => {
+    let answer!: () => void;
+    const slow = new Promise<void>((r) => (answer = r));
+    const calls = api({
+      '/cart/estimate-shipping-methods': async () => {
+        await slow;
+        return { body: [standard, nextDay] };
+      },
+    });
+    renderCheckout(guest());
+    await screen.findByLabelText('Card number');
+    fireEvent.change(screen.getByLabelText(/Email Address/), { target: { value: 'jo@example.co.uk' } });
+    fillAddress(shippingGroup());
+    fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(calls.paths()).toContain('/cart/estimate-shipping-methods'));
+    await act(async () => answer());
+    expect(await screen.findByText('Please choose a delivery method.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Standard Delivery/ })).toBeChecked();
+    expect(calls.paths()).not.toContain('/cart/save-shipping-info');
+    expect(screen.getByTestId('where')).toHaveTextContent('/checkout');
+  });
+
   it('checks a separate billing address with the same rules', async () => {
     api();
     renderCheckout(guest());

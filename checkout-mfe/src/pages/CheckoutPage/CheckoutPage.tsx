@@ -179,6 +179,25 @@ export default function CheckoutPage() {
   const totals = summaryTotals(cart, selectedRate);
   const freeDelivery = cart.totals?.free_delivery;
 
+  /**
+   * The delivery rate to order with. A shopper can be quicker than the estimate (Place Order just
+   * after the page opens, their choice restored from the session): then estimate now and go on
+   * with the choice they made earlier if it is still offered; otherwise show the options.
+   */
+  const rateForOrder = async (): Promise<ShippingEstimate> => {
+    if (selectedRate) return selectedRate;
+    if (ratesState.status === 'failed') throw new CheckoutError(ratesState.error);
+    const rates = (await checkoutApi.estimateShipping(ownerOf(store), estimateFor)).filter((r) => r.available);
+    const stored = rates.find((r) => r.carrier_code === store.get(shippingCarrierCodeAtom) && r.method_code === store.get(shippingMethodCodeAtom));
+    const shown = stored ?? chooseRate(rates, null, null);
+    setCarrierCode(shown?.carrier_code ?? null);
+    setMethodCode(shown?.method_code ?? null);
+    setRatesState(rates.length ? { status: 'ready', rates, error: null } : { status: 'failed', rates, error: NO_RATES });
+    if (!rates.length) throw new CheckoutError(NO_RATES);
+    if (!stored) throw new CheckoutError(CHOOSE_RATE);
+    return stored;
+  };
+
   const onValid = async (values: CheckoutFormValues) => {
     if (submitting.current) return;
     submitting.current = true;
@@ -186,7 +205,7 @@ export default function CheckoutPage() {
     setError(null);
     let leaving = false;
     try {
-      if (!selectedRate) throw new CheckoutError(ratesState.status === 'failed' ? ratesState.error : CHOOSE_RATE);
+      const rate = await rateForOrder();
       const handle = paymentRef.current;
       if (!handle) throw new CheckoutError(payment.error ?? 'The payment form is still loading. Please try again in a moment.');
       if (!(await handle.prepare())) return;
@@ -198,7 +217,7 @@ export default function CheckoutPage() {
         shippingAddress: shipping,
         billingAddress: billing,
         comment: values.comment,
-        shippingMethod: { carrierCode: selectedRate.carrier_code, methodCode: selectedRate.method_code },
+        shippingMethod: { carrierCode: rate.carrier_code, methodCode: rate.method_code },
         paymentMethod: store.get(paymentMethodAtom),
         createPaymentMethod: () => handle.createPaymentMethod(billingDetailsOf(email, billing ?? shipping)),
         handleNextAction: handle.handleNextAction,
