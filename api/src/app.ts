@@ -23,6 +23,7 @@ import { DISK_FULL_MESSAGE, diskFolderOf, isDiskFullError, isWritable, noteDiskF
 import { HttpError } from './http-errors';
 import { reportError } from './observability';
 import { apiRoutes } from './routes';
+import { servicesPlugin } from './services';
 
 /** The Fastify instance with the zod type provider: route schemas type request and reply. */
 export type App = FastifyInstance<
@@ -144,6 +145,8 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
     },
   });
 
+  // The composition root first: every domain reads its stores and services from app.services.
+  app.register(servicesPlugin, { db, config });
   app.register(apiRoutes, { prefix: '/api', db, config });
 
   return app;

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
+import { answerCacheTtl } from './catalog/http-cache';
+import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
 import { mediaDir, repoRoot } from './paths';
 
 /** Empty environment variables count as unset (`SENTRY_DSN= npm start`). */
@@ -49,14 +52,6 @@ const envSchema = z.object({
   GUEST_BASKETS_PER_CLIENT: z.coerce.number().int().min(0).default(60),
 });
 
-/** An https origin on a real host name: the shop is deployed where shoppers can reach it. */
-export function isPublicShopUrl(value: string | undefined): boolean {
-  if (!value || !URL.canParse(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
-  return protocol === 'https:' && !local;
-}
-
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -82,6 +77,12 @@ export interface Config {
   diskMinFreeBytes: number;
   /** Guest baskets one client address may create per 10 minutes (0: no limit). */
   guestBasketsPerClient: number;
+  /** Accounts and mail: APP_SECRET, SHOP_URL, MAIL_FROM, CAPTCHA_TEST_CODE (auth/settings.ts). */
+  auth: AuthSettings;
+  /** Payments: publishable key, Stripe API address, hold minutes (payment/settings.ts). */
+  payment: PaymentSettings;
+  /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
+  catalogCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const baseDir = env.INIT_CWD || process.cwd();
+  const domains = domainSettings(env, e.NODE_ENV);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -126,5 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testPayments: e.TEST_PAYMENTS === 'true',
     diskMinFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024,
     guestBasketsPerClient: e.GUEST_BASKETS_PER_CLIENT,
+    ...domains,
   };
+}
+
+/** The domains' own settings, read from the same environment at the same time. */
+function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'catalogCacheTtlMs'> {
+  try {
+    return { auth: loadAuthSettings(env), payment: loadPaymentSettings(env), catalogCacheTtlMs: answerCacheTtl(nodeEnv, env) };
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }

@@ -16,3 +16,9 @@ export const COMPANY_LEGAL_TEXT = `${SHOP_LEGAL_NAME} is registered in England a
 export function pageTitle(title?: string): string {
   return title ? `${title} | ${SHOP_NAME}` : DEFAULT_TITLE;
 }
+
+/**
+ * The storefront's website id: a product is shown only when its website_ids hold it (and its
+ * status is enabled). The API's queries and the catalogue's rules both use this one value.
+ */
+export const STOREFRONT_WEBSITE_ID = 2;

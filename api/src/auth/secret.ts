@@ -4,22 +4,27 @@ import type { Db } from '../db/client';
 import { appMeta } from '../db/meta-schema';
 
 const APP_SECRET_KEY = 'app_secret';
-const cache = new WeakMap<Db, Promise<Buffer>>();
 
 /**
  * The server secret for HMACs (signed links, captcha codes): APP_SECRET when set, else one generated
  * on first use and stored in app_meta, so every instance over the same database agrees and it
- * survives restarts. Cached per database handle.
+ * survives restarts. Reads the database each call: the app holds `appSecretSource` instead.
  */
 export function getAppSecret(db: Db, appSecret: string | undefined): Promise<Buffer> {
   if (appSecret) return Promise.resolve(Buffer.from(appSecret, 'utf8'));
-  let secret = cache.get(db);
-  if (!secret) {
-    secret = loadOrCreate(db);
-    cache.set(db, secret);
-    secret.catch(() => cache.delete(db));
-  }
-  return secret;
+  return loadOrCreate(db);
+}
+
+/** The app's secret, read once and remembered (a failed read is tried again next time). */
+export function appSecretSource(db: Db, appSecret: string | undefined): () => Promise<Buffer> {
+  let secret: Promise<Buffer> | undefined;
+  return () => {
+    if (!secret) {
+      secret = getAppSecret(db, appSecret);
+      secret.catch(() => (secret = undefined));
+    }
+    return secret;
+  };
 }
 
 async function loadOrCreate(db: Db): Promise<Buffer> {

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { isPublicShopUrl } from '../config';
 import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
 
+/** An https origin on a real host name: the shop is deployed where shoppers can reach it. */
+export function isPublicShopUrl(value: string | undefined): boolean {
+  if (!value || !URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
+  return protocol === 'https:' && !local;
+}
+
 /**
- * Settings of the accounts and mail domains, read from the environment once per app:
+ * Settings of the accounts and mail domains, read from the environment once, by loadConfig:
  * - APP_SECRET: server secret for signed links (unsubscribe, downloads) and captcha codes; at least
  *   32 characters. Unset: generated once and kept in app_meta (so every instance shares it).
  * - SHOP_URL: the storefront's public origin, used in links inside mail (never taken from a
@@ -37,7 +44,10 @@ const envSchema = z.object({
   ),
 });
 
-export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
+/** The shop's mail sender when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = `${SHOP_NAME} <${INFO_EMAIL}>`;
+
+export function loadAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -50,7 +60,7 @@ export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSett
   return {
     appSecret: parsed.data.APP_SECRET,
     shopUrl: (parsed.data.SHOP_URL ?? 'http://localhost:8080').replace(/\/+$/, ''),
-    mailFrom: parsed.data.MAIL_FROM ?? `${SHOP_NAME} <${INFO_EMAIL}>`,
+    mailFrom: parsed.data.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     captchaTestCode: parsed.data.CAPTCHA_TEST_CODE,
   };
 }

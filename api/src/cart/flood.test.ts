@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { commerceFor } from '../checkout/commerce';
+import { commerceFor } from '../test/app';
 import { queryRows } from '../db/client';
 import { vacuum } from '../db/maintenance';
 import { useTestApp } from '../test/app';

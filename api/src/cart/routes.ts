@@ -13,7 +13,6 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
 import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
-import { commerceFor } from '../checkout/commerce';
 import { customerTokenFrom } from '../customer/auth';
 
 /**
@@ -29,7 +28,7 @@ import { customerTokenFrom } from '../customer/auth';
 export const guestBasketsRule = (max: number): LimitRule => ({ name: 'guest-basket-ip', max, windowMs: 10 * 60_000 });
 
 export const cartRoutes: DomainPlugin = async (app, deps) => {
-  const { cart } = commerceFor({ ...deps, log: app.log });
+  const { cart } = app.services.commerce;
   const noStore = { 'cache-control': 'no-store' };
   const limiter = await createLimiter(app, deps.config);
   const guestBaskets = guestBasketsRule(deps.config.guestBasketsPerClient);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db, type DbExecutor as Executor, type Tx } from '../db/client';
+import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { carts, cartItems, type CartAddressColumn, type CartLineOptionsColumn, type CartStatus } from './schema';
 
 /**
@@ -8,13 +9,8 @@ import { carts, cartItems, type CartAddressColumn, type CartLineOptionsColumn, t
  * (lean, one query for every product a basket needs) because pricing a basket is the hot path.
  */
 
-/** A transaction handle as drizzle passes it to `db.transaction(async (tx) => ...)`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or a transaction in progress. */
-export type Executor = Db | Tx;
+export type { Tx, DbExecutor as Executor } from '../db/client';
 
-/** The storefront's website id (a product must list it to be sold). */
-export const STOREFRONT_WEBSITE_ID = 2;
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;

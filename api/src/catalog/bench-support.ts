@@ -12,7 +12,7 @@ import { migrateDb } from '../db/migrate';
 import { refreshProductDocuments } from './documents';
 import { seedLargeCatalogue } from '../seed/large';
 import { seedDatabase } from '../seed/seed';
-import { STOREFRONT_WEBSITE_ID } from '../cart/store';
+import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 
 export interface CatalogueBenchTargets {
   /** Ids of every product with a page (enabled, on the storefront), in id order. */

@@ -176,7 +176,7 @@ export const DEFAULT_ANSWER_TTL_MS = 10_000;
  * The answer cache's lifetime: CATALOG_CACHE_TTL_MS when set (0 turns it off), else 10 s, and off
  * under NODE_ENV=test (tests change data and read it back at once).
  */
-export function answerCacheTtl(nodeEnv: string, env: NodeJS.ProcessEnv = process.env): number {
+export function answerCacheTtl(nodeEnv: string, env: NodeJS.ProcessEnv): number {
   const raw = env.CATALOG_CACHE_TTL_MS;
   if (raw !== undefined && raw !== '') {
     const ms = Number(raw);

@@ -17,10 +17,7 @@ import {
 } from '@shop/shared/schemas';
 import type { FastifyReply } from 'fastify';
 import type { DomainPlugin } from '../app';
-import { AnswerCache, answerCacheTtl, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
-import { createProductDocuments } from './documents';
-import { createCatalogService } from './service';
-import { createCatalogStore } from './store';
+import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
 import { notFound } from '../http-errors';
 
 /**
@@ -28,13 +25,11 @@ import { notFound } from '../http-errors';
  * URL rewrites. Every answer is read-only and carries ETag + Cache-Control (304 on If-None-Match),
  * and is kept for a few seconds in this instance's answer cache (CATALOG_CACHE_TTL_MS).
  */
-export const catalogRoutes: DomainPlugin = async (app, { db, config }) => {
-  const ttlMs = answerCacheTtl(config.nodeEnv);
-  const service = createCatalogService(createCatalogStore(db, { countTtlMs: ttlMs }));
-  const documents = createProductDocuments(db, service);
+export const catalogRoutes: DomainPlugin = async (app) => {
+  const { catalog: service, productDocuments: documents, config } = app.services;
+  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: config.catalogCacheTtlMs }) });
   /** Sends JSON text as it is (read-model documents are serialised once, when built). */
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
-  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs }) });
 
   app.get('/categories', { schema: { response: { 200: categoriesSchema } } }, async () => service.categories());
 

@@ -1,3 +1,4 @@
+import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import type {
   Categories,
   Category,
@@ -155,7 +156,7 @@ export function listItemAnswer(row: ProductListRow, associated: ProductListRow[]
   };
 }
 
-const isShown = (row: { status: number; websiteIds: number[] }) => row.status === 1 && row.websiteIds.includes(2);
+const isShown = (row: { status: number; websiteIds: number[] }) => row.status === 1 && row.websiteIds.includes(STOREFRONT_WEBSITE_ID);
 
 function categoryAnswer(row: CategoryRow, skus: string[]): Category {
   return {

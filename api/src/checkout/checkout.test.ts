@@ -254,7 +254,7 @@ describe('confirm-order with the test provider', () => {
     const placed = (await confirm(confirmBody(cartId, 'pm_card_threeDSecure2Required'))).json() as Placed;
     expect(await stockOf(t.db, p.id)).toBe(0);
     await t.db.update(payments).set({ updatedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(payments.intentId, placed.paymentIntentId!));
-    const { commerceFor } = await import('./commerce');
+    const { commerceFor } = await import('../test/app');
     const result = await commerceFor({ db: t.db, config: t.config }).checkout.sweep(30 * 60_000);
     expect(result.cancelled).toBeGreaterThanOrEqual(1);
     expect(await stockOf(t.db, p.id)).toBe(2);

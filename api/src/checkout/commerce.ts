@@ -1,17 +1,14 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import pino from 'pino';
-import { getAppSecret } from '../auth/secret';
-import { loadAuthSettings } from '../auth/settings';
 import { createCartService, type CartService } from '../cart/service';
 import { createCartStore, type CartStore } from '../cart/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
-import { accountOrderUrl, notificationsUrl } from '../customer/links';
-import { getOutbox } from '../mail/outbox';
+import type { MailLinks } from '../customer/links';
+import type { Outbox } from '../mail/outbox';
 import { createOrdersStore } from '../orders/store';
 import type { PaymentProvider } from '../payment/provider';
-import { loadPaymentSettings, type PaymentSettings } from '../payment/settings';
+import type { PaymentSettings } from '../payment/settings';
 import { createStripeProvider } from '../payment/stripe-provider';
 import { createPaymentStore } from '../payment/store';
 import { createTestProvider, type TestProvider } from '../payment/test-provider';
@@ -35,19 +32,18 @@ export interface Commerce {
   log: FastifyBaseLogger;
 }
 
-const built = new WeakMap<Db, WeakMap<Config, Commerce>>();
+export interface CommerceDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  outbox: Outbox;
+  mailLinks: MailLinks;
+  appSecret: () => Promise<Buffer>;
+}
 
-export function commerceFor(deps: { db: Db; config: Config; log?: FastifyBaseLogger }, env: NodeJS.ProcessEnv = process.env): Commerce {
-  const byConfig = built.get(deps.db) ?? new WeakMap<Config, Commerce>();
-  built.set(deps.db, byConfig);
-  const existing = byConfig.get(deps.config);
-  if (existing) return existing;
-
-  const { db, config } = deps;
-  const log = deps.log ?? (pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
-  const settings = loadPaymentSettings(env);
-  const authSettings = loadAuthSettings(env);
-  const shopUrl = authSettings.shopUrl;
+/** Built once by the composition root (services.ts). */
+export function createCommerce({ db, config, log, outbox, mailLinks, appSecret }: CommerceDeps): Commerce {
+  const settings = config.payment;
   const testProvider = config.stripeSecretKey
     ? null
     : createTestProvider(db, {
@@ -77,22 +73,20 @@ export function commerceFor(deps: { db: Db; config: Config; log?: FastifyBaseLog
     payments: createPaymentStore(db),
     orders: createOrdersStore(db),
     provider,
-    shopUrl,
+    shopUrl: config.auth.shopUrl,
     log,
-    kickMail: () => getOutbox({ db, config }).kick(),
+    kickMail: () => outbox.kick(),
     mailLinks: {
       prime: async () => {
-        await getAppSecret(db, authSettings.appSecret);
+        await appSecret();
       },
-      orderUrl: accountOrderUrl,
-      notificationsUrl: (email) => notificationsUrl(db, email),
+      orderUrl: mailLinks.accountOrderUrl,
+      notificationsUrl: mailLinks.notificationsUrl,
     },
   });
   provider.onEvent?.((name, event) => checkout!.handleEvent(name, event));
 
-  const commerce: Commerce = { cartStore, cart, checkout, provider, testProvider, settings, log };
-  byConfig.set(config, commerce);
-  return commerce;
+  return { cartStore, cart, checkout, provider, testProvider, settings, log };
 }
 
 /**

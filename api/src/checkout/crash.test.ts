@@ -9,7 +9,7 @@ import { armFault, disarmFaults, FAULT_POINTS } from '../faults';
 import { orders } from '../orders/schema';
 import { payments } from '../payment/schema';
 import { useTestApp } from '../test/app';
-import { commerceFor } from './commerce';
+import { commerceFor } from '../test/app';
 
 /**
  * Crash safety of placing an order: the process fails between each two steps (a fault point,

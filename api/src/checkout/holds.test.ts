@@ -6,7 +6,7 @@ import { confirmBody, createProduct, guestCartReady, post, stockOf } from '../ca
 import { payments } from '../payment/schema';
 import { loadPaymentSettings } from '../payment/settings';
 import { useTestApp } from '../test/app';
-import { commerceFor } from './commerce';
+import { commerceFor } from '../test/app';
 import { UNFINISHED_PAYMENTS_PER_IP } from './routes';
 
 /**

@@ -9,7 +9,7 @@ import type { DomainPlugin } from '../app';
 import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
 import { customerTokenFrom } from '../customer/auth';
-import { commerceFor, withProviderOutage } from './commerce';
+import { withProviderOutage } from './commerce';
 
 /**
  * Checkout under /api/cart (spec section 7): save-shipping-info, save-payment-info and
@@ -26,7 +26,7 @@ export const DECLINES_PER_IP: LimitRule = { name: 'payment-declines-ip', max: 10
 export const UNFINISHED_PAYMENTS_PER_IP: LimitRule = { name: 'payment-holds-ip', max: 5, windowMs: 60 * 60_000 };
 
 export const checkoutRoutes: DomainPlugin = async (app, deps) => {
-  const { checkout } = commerceFor({ ...deps, log: app.log });
+  const { checkout } = app.services.commerce;
   const limiter = await createLimiter(app, deps.config);
 
   app.post(

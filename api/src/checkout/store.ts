@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { productStock } from '../catalog/schema';
 import { carts } from '../cart/schema';
-import type { Executor, Tx } from '../cart/store';
+import type { DbExecutor as Executor, Tx } from '../db/client';
 import type { Db } from '../db/client';
 import { orderLines, orders } from '../orders/schema';
 

@@ -10,20 +10,14 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DomainPlugin } from '../app';
 import { clientIp, createLimiter, TooManyRequests, type LimitRule } from '../auth/rate-limit';
-import { getOutbox } from '../mail/outbox';
-import { AnswerCache, answerCacheTtl, CATALOG_HTTP_CACHE, useHttpCache } from '../catalog/http-cache';
-import { createCatalogService } from '../catalog/service';
-import { createCatalogStore } from '../catalog/store';
-import { createContentService } from './service';
-import { createContentStore } from './store';
+import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from '../catalog/http-cache';
 
 /** Contact form messages per client: enough for a shopper with follow-ups, not for a flood of mail. */
 export const CONTACT_PER_IP: LimitRule = { name: 'contact-ip', max: 5, windowMs: 60 * 60_000 };
 
 /** CMS pages, advice posts, authors and the products an article recommends (under /api/content). */
-export const contentRoutes: DomainPlugin = async (app, { db, config }) => {
-  const catalog = createCatalogService(createCatalogStore(db));
-  const service = createContentService(createContentStore(db), catalog.listItems, getOutbox({ db, config, log: app.log }));
+export const contentRoutes: DomainPlugin = async (app) => {
+  const { content: service, config } = app.services;
 
   // The contact form writes: its own scope, away from the cached GET answers below.
   await app.register(async (scope) => {
@@ -45,7 +39,7 @@ export const contentRoutes: DomainPlugin = async (app, { db, config }) => {
     );
   });
 
-  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: answerCacheTtl(config.nodeEnv) }) });
+  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: config.catalogCacheTtlMs }) });
 
   app.get('/content/cms-pages', { schema: { response: { 200: cmsPagesSchema } } }, async () => service.cmsPages());
   app.get('/content/blog-posts', { schema: { response: { 200: blogPostsSchema } } }, async () => service.blogPosts());

@@ -103,3 +103,5 @@ export function createContentService(
     },
   };
 }
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { shown } from '../catalog/shown';
 import { enqueueMail } from '../mail/outbox';
 import type { MailMessage } from '../mail/templates';
 import { blogAuthors, cmsPages, contactMessages } from './schema';
@@ -80,7 +81,7 @@ export function createContentStore(db: Db) {
               b.publish_date as "publishDate", b.author_id as "authorId", a.name as "authorName", a.url_key as "authorUrlKey",
               coalesce((select array_agg(p.sku order by bp.position, p.id) from blog_post_products bp
                         join products p on p.id = bp.product_id
-                        where bp.post_id = b.id and p.status = 1 and 2 = any(p.website_ids)), '{}'::text[]) as "relatedSkus"
+                        where bp.post_id = b.id and ${shown('p')}), '{}'::text[]) as "relatedSkus"
             from blog_posts b left join blog_authors a on a.id = b.author_id
             where b.is_active
             order by b.publish_date desc, b.id desc`,

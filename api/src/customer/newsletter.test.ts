@@ -159,7 +159,7 @@ describe('billing agreements and subscriptions come from the database, for their
 
 describe('links for mail', () => {
   it('notificationsUrl carries a token that opens the address’s notifications', async () => {
-    const { notificationsUrl, accountOrderUrl } = await import('./links');
+    const { notificationsUrl, accountOrderUrl } = await import('../test/app');
     const c = await signedIn(t.app);
     const url = new URL(await notificationsUrl(t.db, c.email.toUpperCase()));
     expect(url.pathname).toBe('/aw_followupemail2/unsubscribe');

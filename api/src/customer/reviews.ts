@@ -100,3 +100,5 @@ export function createCustomerReviews(db: Db) {
     },
   };
 }
+
+export type CustomerReviews = ReturnType<typeof createCustomerReviews>;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -37,22 +37,13 @@ import {
 import type { DomainPlugin } from '../app';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clientIp, createLimiter, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
-import { getAppSecret } from '../auth/secret';
-import { loadAuthSettings } from '../auth/settings';
 import { HttpError } from '../http-errors';
-import { getOutbox } from '../mail/outbox';
 import { authenticateCustomer, customerTokenFrom, requireCustomer } from './auth';
-import { createCustomerService, WrongCurrentPassword, type CustomerService } from './service';
-import { createCustomerReviews } from './reviews';
-import { createCustomerStore } from './store';
-
-const services = new WeakMap<object, CustomerService>();
+import { WrongCurrentPassword, type CustomerService } from './service';
 
 /** The accounts service of an app (tests use it to wait for background mail, or to read a captcha code). */
-export function customerServiceOf(app: { server: object }): CustomerService {
-  const service = services.get(app.server);
-  if (!service) throw new Error('customerRoutes is not registered on this app');
-  return service;
+export function customerServiceOf(app: FastifyInstance): CustomerService {
+  return app.services.customer;
 }
 
 const HOUSEKEEPING_MS = 3600_000;
@@ -62,17 +53,8 @@ const HOUSEKEEPING_MS = 3600_000;
  * newsletter, email notifications, billing agreements, subscriptions. Paths under /api.
  */
 export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
-  const settings = loadAuthSettings();
-  const store = createCustomerStore(db);
-  const service = createCustomerService({
-    store,
-    settings,
-    secret: () => getAppSecret(db, settings.appSecret),
-    outbox: getOutbox({ db, config, log: app.log }),
-    log: app.log,
-  });
-  // Keyed by the HTTP server, which the root instance (what tests hold) and this plugin share.
-  services.set(app.server, service);
+  const { customerStore: store, customer: service, customerReviews: reviews } = app.services;
+  const settings = config.auth;
 
   const limiter = await createLimiter(app, config);
   const ip = (request: FastifyRequest) => clientIp(request);
@@ -284,8 +266,6 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   );
 
   /* ------------------------------------------------------------------ My Product Reviews */
-
-  const reviews = createCustomerReviews(db);
 
   app.post('/customer/reviews', { schema: { body: customerReviewsRequestSchema, response: { 200: customerReviewsAnswerSchema } } }, async (request) => {
     const customer = await auth(request, request.body.customerToken);

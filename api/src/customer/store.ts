@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { DbExecutor } from '../mail/outbox';
+import type { Db, DbExecutor } from '../db/client';
 import {
   billingAgreements,
   captchaChallenges,

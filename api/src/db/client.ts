@@ -19,6 +19,10 @@ export type DbKind = 'pglite' | 'postgres';
  * which behave the same on both drivers. For raw SQL use `queryRows(db, sql\`...\`)`.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema> & { $client: PGlite | pg.Pool };
+/** A transaction handle as drizzle passes it to `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction in progress. */
+export type DbExecutor = Db | Tx;
 
 const closers = new WeakMap<Db, () => Promise<void>>();
 

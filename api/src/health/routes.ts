@@ -2,11 +2,10 @@ import { healthAnswerSchema } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
 import { version } from '../version';
 import { checkHealth } from './service';
-import { createHealthStore } from './store';
 
 /** GET /api/health: for load balancers and people. 200 when ok, 503 when degraded. */
-export const healthRoutes: DomainPlugin = async (app, { db }) => {
-  const store = createHealthStore(db);
+export const healthRoutes: DomainPlugin = async (app) => {
+  const store = app.services.health;
 
   app.get(
     '/health',

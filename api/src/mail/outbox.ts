@@ -4,20 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import pino from 'pino';
-import { loadAuthSettings } from '../auth/settings';
+import { DEFAULT_MAIL_FROM } from '../auth/settings';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, DbExecutor } from '../db/client';
 import { mailOutbox } from './schema';
 import type { MailMessage } from './templates';
 
-/** A transaction handle as drizzle passes it to `db.transaction(async (tx) => ...)`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either the database or a transaction in progress. */
-export type DbExecutor = Db | Tx;
+export type { Tx, DbExecutor } from '../db/client';
 
 /**
  * Inserts a message into the outbox. Call it inside your transaction (`enqueueMail(tx, mail)`) so
- * the mail exists exactly when your change commits; then `getOutbox(deps).kick()` after the
+ * the mail exists exactly when your change commits; then `app.services.outbox.kick()` after the
  * commit to send it now (otherwise the next periodic pass sends it, within 30 s).
  */
 export async function enqueueMail(executor: DbExecutor, message: MailMessage): Promise<number> {
@@ -110,7 +107,7 @@ export interface OutboxDeps {
 export function createOutbox({ db, config, log = pino({ level: 'silent' }), transport, from }: OutboxDeps): Outbox {
   const mailDir = path.join(config.dataDir, 'mail');
   const chosen = transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(mailDir));
-  const sender = from ?? loadAuthSettings().mailFrom;
+  const sender = from ?? DEFAULT_MAIL_FROM;
   let running: Promise<number> | null = null;
   let again = false;
   let scheduled: NodeJS.Immediate | null = null;
@@ -238,26 +235,4 @@ export function createOutbox({ db, config, log = pino({ level: 'silent' }), tran
     },
   };
   return outbox;
-}
-
-const outboxes = new WeakMap<Db, Outbox>();
-
-/**
- * The outbox of this database (one per process and database): what other domains use.
- * `getOutbox(deps).send(orderConfirmationMail(...))`, or `enqueueMail(tx, ...)` then `.kick()`.
- */
-export function getOutbox(deps: OutboxDeps): Outbox {
-  let outbox = outboxes.get(deps.db);
-  if (!outbox) {
-    outbox = createOutbox(deps);
-    outboxes.set(deps.db, outbox);
-  }
-  return outbox;
-}
-
-/** Stops and forgets the outbox of this database (the app's onClose). */
-export async function closeOutbox(db: Db): Promise<void> {
-  const outbox = outboxes.get(db);
-  outboxes.delete(db);
-  await outbox?.stop();
 }

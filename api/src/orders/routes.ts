@@ -12,23 +12,16 @@ import {
   orderSuccessAnswerSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
-import { getAppSecret } from '../auth/secret';
-import { loadAuthSettings } from '../auth/settings';
 import { signToken, verifySignedToken } from '../auth/signed-tokens';
 import { authenticateCustomer, customerTokenFrom, requireCustomer } from '../customer/auth';
 import { notFound } from '../http-errors';
-import { createOrdersService } from './service';
-import { createOrdersStore } from './store';
 
 /** Signed download links work for one hour. */
 const DOWNLOAD_LINK_TTL_S = 3600;
 
 /** The customer's orders, one order, the success page's view, downloadable products. */
 export const ordersRoutes: DomainPlugin = async (app, { db, config }) => {
-  const settings = loadAuthSettings();
-  const service = createOrdersService(createOrdersStore(db));
-  const store = createOrdersStore(db);
-  const secret = () => getAppSecret(db, settings.appSecret);
+  const { orders: service, ordersStore: store, appSecret: secret } = app.services;
   const downloadsDir = path.resolve(config.dataDir, 'downloads');
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { paymentMethodTitle } from '@shop/shared/schemas';
 import { randomToken } from '../auth/crypto';
-import type { Db } from '../db/client';
-import type { DbExecutor } from '../mail/outbox';
+import type { Db, DbExecutor } from '../db/client';
 import type { OrderMail } from '../mail/templates';
 import {
   downloadableLinks,

@@ -11,7 +11,7 @@ import {
   webhookAnswerSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
-import { commerceFor, withProviderOutage } from '../checkout/commerce';
+import { withProviderOutage } from '../checkout/commerce';
 import { dbKind } from '../db/client';
 import { armPendingFaults } from '../faults';
 import { badRequest, HttpError, notFound } from '../http-errors';
@@ -36,7 +36,7 @@ const RECONCILE_MS = 60_000;
  * - POST test/authenticate         test provider: the bank's 3-D Secure page (complete or fail)
  */
 export const paymentRoutes: DomainPlugin = async (app, deps) => {
-  const commerce = commerceFor({ ...deps, log: app.log });
+  const commerce = app.services.commerce;
   const { checkout, provider, testProvider, settings } = commerce;
   const noStore = { 'cache-control': 'no-store' };
 

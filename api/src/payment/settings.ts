@@ -31,7 +31,7 @@ const envSchema = z.object({
   CHECKOUT_HOLD_MINUTES: optional(z.coerce.number().int().min(1).max(24 * 60)),
 });
 
-export function loadPaymentSettings(env: NodeJS.ProcessEnv = process.env): PaymentSettings {
+export function loadPaymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Executor, Tx } from '../cart/store';
+import type { DbExecutor as Executor, Tx } from '../db/client';
 import { paymentEvents, payments, type PaymentStatus } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -6,15 +6,13 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../app';
 import { useHttpCache } from '../catalog/http-cache';
-import { createReviewsService } from './service';
-import { createReviewsStore } from './store';
 
 /**
  * Reviews under /api: of the shop (`GET /reviews`) and of a product (`GET /reviews/products/{sku}`),
  * approved only, newest first, 15 per page. Cached briefly (a new review shows within a minute).
  */
-export const reviewsRoutes: DomainPlugin = async (app, { db }) => {
-  const service = createReviewsService(createReviewsStore(db));
+export const reviewsRoutes: DomainPlugin = async (app) => {
+  const service = app.services.reviews;
   useHttpCache(app, { maxAge: 60, staleWhileRevalidate: 300 });
 
   app.get('/reviews', { schema: { querystring: reviewsQuerySchema, response: { 200: storeReviewsSchema } } }, async (request) =>

@@ -43,3 +43,5 @@ export function createReviewsService(store: ReviewsStore) {
     },
   };
 }
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

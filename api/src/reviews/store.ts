@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { shown } from '../catalog/shown';
 import { productReviews, storeReviews } from './schema';
 
 /** Approved reviews, newest first, a page at a time, with their count and mean rating. */
@@ -35,7 +36,7 @@ export function createReviewsStore(db: Db) {
     async shownProductId(sku: string): Promise<number | undefined> {
       const [row] = await queryRows<{ id: number }>(
         db,
-        sql`select id from products where sku = ${sku} and status = 1 and 2 = any(website_ids)`,
+        sql`select id from products where sku = ${sku} and ${shown('products')}`,
       );
       return row?.id;
     },

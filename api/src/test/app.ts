@@ -1,11 +1,55 @@
 import { buildApp, type App } from '../app';
+import type { Commerce } from '../checkout/commerce';
 import { loadConfig, type Config } from '../config';
+import { createMailLinks } from '../customer/links';
 import type { Db } from '../db/client';
 import { openTestDb, type TestDb } from './db';
 
-/** Configuration for tests: defaults only (the test process's env is ignored), plus overrides. */
+/**
+ * The domains' settings a test may set in its process's environment before opening the app
+ * (CAPTCHA_TEST_CODE, a Stripe fake's address, the catalogue cache): loadConfig reads them.
+ */
+const DOMAIN_ENV = [
+  'APP_SECRET',
+  'SHOP_URL',
+  'MAIL_FROM',
+  'CAPTCHA_TEST_CODE',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_API_HOST',
+  'STRIPE_API_PORT',
+  'STRIPE_API_PROTOCOL',
+  'CHECKOUT_HOLD_MINUTES',
+  'CATALOG_CACHE_TTL_MS',
+] as const;
+
+/** Configuration for tests: defaults (the server's own settings in the test process's env are ignored), plus overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  const domainEnv = Object.fromEntries(DOMAIN_ENV.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key]]));
+  return { ...loadConfig({ ...domainEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+/** The apps open in this test file, by database: tests reach an app's services from its database. */
+const openApps = new Map<Db, App>();
+
+function appOf(db: Db): App {
+  const app = openApps.get(db);
+  if (!app) throw new Error('no test app is open on this database (openTestApp/useTestApp)');
+  return app;
+}
+
+/** The basket, checkout and payment services of the test app open on this database. */
+export function commerceFor({ db }: { db: Db; config?: Config }): Commerce {
+  return appOf(db).services.commerce;
+}
+
+/** The signed Email Notifications link the test app on this database puts in mail. */
+export function notificationsUrl(db: Db, email: string): Promise<string> {
+  return appOf(db).services.mailLinks.notificationsUrl(email);
+}
+
+/** The account order link in mail, on the test configuration's SHOP_URL. */
+export function accountOrderUrl(orderId: number): string {
+  return createMailLinks(testConfig().auth.shopUrl, () => Promise.reject(new Error('not needed'))).accountOrderUrl(orderId);
 }
 
 export interface TestApp {
@@ -21,11 +65,13 @@ export async function openTestApp(overrides: Partial<Config> = {}): Promise<Test
   const config = testConfig(overrides);
   const app = buildApp({ db: testDb.db, config });
   await app.ready();
+  openApps.set(testDb.db, app);
   return {
     app,
     db: testDb.db,
     config,
     async close() {
+      openApps.delete(testDb.db);
       await app.close();
       await testDb.close();
     },
