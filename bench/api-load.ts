@@ -1,89 +1,60 @@
 /**
- * Load benchmark of the catalogue API: product info, category listing, search and URL resolve,
- * with autocannon against an API started on loopback for the run (its own DATA_DIR, so it never
- * touches the dev database), printing requests/s and latency percentiles of each call.
+ * Load benchmark of the API on one database: the catalogue calls (product detail, category
+ * listing, search, URL resolve), basket adds by 50 shoppers and confirm-order, against an API
+ * started on loopback for the run (its own DATA_DIR or DATABASE_URL, so it never touches the dev
+ * database), printing requests/s and latency percentiles of each call. The answer cache is off
+ * (CATALOG_CACHE_TTL_MS=0) unless --cache-ttl says otherwise, so every request reaches the database.
  *
- *   npm run api-load -w bench                              # the seeded shop (about 60 products)
- *   npm run api-load -w bench -- --products 100000         # + 100k generated products (seed:large)
- *   npm run api-load -w bench -- --url http://127.0.0.1:8081   # an API that is already running
+ *   npm run api-load -w bench                                # PGlite, the seeded shop (about 60 products)
+ *   npm run api-load -w bench -- --products 100000           # + 100k generated products (seed:large)
+ *   npm run api-load -w bench -- --database-url postgres://… # PostgreSQL (an empty database)
  *
- * Options: --connections 50, --duration 10 (seconds per call), --products N, --data-dir DIR
- * (default data/bench-seeded or data/bench-<N>; generated once, reused by later runs),
- * --database-url postgres://... (benchmark on PostgreSQL instead of PGlite), --cache-ttl ms
- * (CATALOG_CACHE_TTL_MS of the API: 0 turns the answer cache off), --json FILE.
+ * Options: --connections 50 (and shoppers), --duration 10 (seconds per call), --products N,
+ * --orders 2000 (confirm-order calls, one ready basket each), --data-dir DIR (PGlite: default
+ * data/bench-seeded or data/bench-<N>, generated once and reused), --database-url URL,
+ * --cache-ttl ms, --json FILE. `npm run bench` runs it on both drivers and both catalogue sizes.
  *
- * Requests are spread over many ids, paths and queries (not one URL), so the figures include
- * the database work and not just a warm answer cache.
+ * Every request is one that must answer 2xx (every product with a page, paths that resolve, active
+ * categories, stock enough for every add): any other status or a connection error is printed with
+ * the answers' bodies and the run exits with code 1 after the figures.
+ *
+ * Shoppers: each basket belongs to one shopper with its own client address (X-Forwarded-For from
+ * loopback, which the bench's API trusts through TRUST_PROXY), who sends one request at a time. The
+ * per-client limits (GUEST_BASKETS_PER_CLIENT and the rest) stay as configured.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkCartBench, prepareCartBench } from '../api/src/cart/bench-support';
+import { prepareCatalogueBench } from '../api/src/catalog/bench-support';
 
-import { autocannon, option, repoRoot, startApi, type AutocannonResult } from './lib';
+import { autocannonFigures, isFailure, option, printFigures, repoRoot, runShoppers, startApi, type CallFigures } from './lib';
 
 const connections = Number(option('connections') ?? 50);
 const duration = Number(option('duration') ?? 10);
 const products = option('products') ? Number(option('products')) : 0;
-const existingUrl = option('url');
+const orderCount = Number(option('orders') ?? 2000);
 const databaseUrl = option('database-url');
-const cacheTtl = option('cache-ttl');
+const cacheTtl = option('cache-ttl') ?? '0';
 const dataDir = path.resolve(repoRoot, option('data-dir') ?? (products ? `data/bench-${products}` : 'data/bench-seeded'));
+/** Bench products the shoppers and the ready baskets buy (plenty of stock each). */
+const BENCH_PRODUCTS = 20;
 
 const apiEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  ...(cacheTtl !== undefined ? { CATALOG_CACHE_TTL_MS: cacheTtl } : {}),
+  STRIPE_SECRET_KEY: '',
+  CATALOG_CACHE_TTL_MS: cacheTtl,
+  // The shoppers' addresses come in X-Forwarded-For from loopback (the bench plays the page server).
+  TRUST_PROXY: '127.0.0.1',
+  DATABASE_URL: databaseUrl ?? '',
 });
 
-function generateLargeCatalogue() {
-  console.log(`preparing ${products} products in ${databaseUrl ? 'DATABASE_URL' : dataDir} (once; reused by later runs)`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/seed/large.ts', '--products', String(products)], {
-    cwd: repoRoot,
-    env: apiEnv(),
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('seed:large failed');
-}
-
-async function json<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-interface Rewrite {
-  entity_id: number;
-  entity_type: string;
-  request_path: string;
-  redirect_type: string;
-}
-
-/** What to request: shown product ids, request paths, category ids and search queries. */
-async function collectTargets(base: string) {
-  const rewrites: Rewrite[] = [];
-  for (let page = 1; ; page++) {
-    const batch = await json<Rewrite[]>(`${base}/api/url-rewrites?page=${page}&pageSize=5000`);
-    rewrites.push(...batch);
-    if (batch.length < 5000) break;
-  }
-  const productIds = rewrites.filter((r) => r.entity_type === 'product' && r.redirect_type === '0').map((r) => r.entity_id);
-  // Keep a spread-out sample of ids that answer 200 (disabled and off-website products answer 404).
-  const sample = shuffle(productIds).slice(0, 5000);
-  const shown: number[] = [];
-  for (let i = 0; i < sample.length; i += 50) {
-    const statuses = await Promise.all(sample.slice(i, i + 50).map((id) => fetch(`${base}/api/products/info/${id}`).then((r) => [id, r.status] as const)));
-    for (const [id, status] of statuses) if (status === 200) shown.push(id);
-  }
-  const { categories } = await json<{ categories: Array<{ id: number; product_count: number }> }>(`${base}/api/categories/`);
-  return {
-    productIds: shown,
-    paths: shuffle(rewrites.map((r) => r.request_path)).slice(0, 20000),
-    categories: categories.filter((c) => c.product_count > 0).map((c) => ({ id: c.id, pages: Math.max(1, Math.min(20, Math.ceil(c.product_count / 24))) })),
-    totalProducts: productIds.length,
-  };
 }
 
 /** Deterministic shuffle (so runs are comparable). */
@@ -107,9 +78,12 @@ const QUERIES = [
 ];
 const SORTS = ['position', 'name', 'price', 'price_desc', 'newest', 'bestselling'];
 
-type Pick = () => string;
-let counter = 0;
-const rotate = <T>(items: T[]) => items[counter++ % items.length]!;
+/** A cycle through `items`: each call answers the next, starting again at the end. */
+function cycle<T>(items: readonly T[]): () => T {
+  if (items.length === 0) throw new Error('nothing to request');
+  let i = 0;
+  return () => items[i++ % items.length]!;
+}
 
 /** Waits until requests left over from the previous call are done (the API answers at once again). */
 async function drain(base: string): Promise<void> {
@@ -122,58 +96,115 @@ async function drain(base: string): Promise<void> {
   }
 }
 
-async function measure(base: string, title: string, next: Pick): Promise<AutocannonResult> {
+async function measureGet(base: string, next: () => string): Promise<CallFigures> {
   await drain(base);
-  const opts = {
-    url: base,
-    connections,
-    duration,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, method: 'GET', path: next() }) }],
-  };
-  await autocannon({ ...opts, duration: 2 }); // warm up (JIT, connections, database caches)
-  const result = await autocannon(opts);
-  console.log(
-    `${title.padEnd(18)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   ` +
-      `p99 ${String(result.latency.p99).padStart(4)} ms   max ${String(result.latency.max).padStart(5)} ms   ` +
-      `non-2xx ${result.non2xx}   errors ${result.errors + result.timeouts}`,
-  );
-  return result;
+  const requests = [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, method: 'GET', path: next() }) }];
+  await autocannonFigures({ url: base, connections, duration: 2, requests }); // warm up (JIT, connections, database caches)
+  return autocannonFigures({ url: base, connections, duration, requests });
 }
 
 async function main() {
-  let started: { url: string; child: ChildProcess } | undefined;
-  if (!existingUrl) {
-    if (products) generateLargeCatalogue();
-    started = await startApi(apiEnv());
-  }
-  const base = existingUrl ?? started!.url;
+  const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
+  console.log(`preparing the shop${products ? ` + ${products} generated products` : ''} and ${orderCount} ready baskets: ${where}`);
+  const targets = await prepareCatalogueBench({ dataDir, databaseUrl, products, log: (m) => console.log(`  ${m}`) });
+  const cart = await prepareCartBench({ dataDir, databaseUrl, orderCount, productCount: BENCH_PRODUCTS });
+  const { url: base, child } = await startApi(apiEnv());
+  const results: Record<string, CallFigures> = {};
+  const show = (title: string, figures: CallFigures) => {
+    results[title] = figures;
+    printFigures(title, figures);
+  };
   try {
-    const targets = await collectTargets(base);
+    const { categories } = await json<{ categories: Array<{ id: number; product_count: number }> }>(`${base}/api/categories/`);
+    const listings = categories
+      .filter((c) => c.product_count > 0)
+      .flatMap((c) => Array.from({ length: Math.min(20, Math.ceil(c.product_count / 24)) }, (_, i) => ({ id: c.id, page: i + 1 })));
     console.log(
-      `\nAPI ${base} (${databaseUrl ? 'PostgreSQL' : existingUrl ? 'running API' : 'PGlite'}), ${targets.totalProducts} products with pages; ` +
-        `${connections} connections, ${duration} s per call; cache TTL ${cacheTtl ?? 'default'}\n`,
+      `\nAPI ${base} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ${targets.productIds.length} products with pages, ` +
+        `${connections} connections, ${duration} s per call, answer cache TTL ${cacheTtl} ms\n`,
     );
-    const results: Record<string, AutocannonResult> = {};
-    results['product info'] = await measure(base, 'product info', () => `/api/products/info/${rotate(targets.productIds)}`);
-    results['category listing'] = await measure(base, 'category listing', () => {
-      const c = rotate(targets.categories);
-      return `/api/categories/${c.id}/products?page=${1 + (counter % c.pages)}&sort=${SORTS[counter % SORTS.length]}`;
-    });
-    results.search = await measure(base, 'search', () => `/api/products/search?q=${encodeURIComponent(rotate(QUERIES))}&limit=10`);
-    results.resolve = await measure(base, 'resolve', () => `/api/url-rewrites/resolve?path=${encodeURIComponent(rotate(targets.paths))}`);
-    const file = option('json');
-    if (file) {
-      const summary = Object.fromEntries(
-        Object.entries(results).map(([k, r]) => [k, { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx }]),
-      );
-      fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-      fs.writeFileSync(path.resolve(file), `${JSON.stringify({ products: targets.totalProducts, connections, duration, summary }, null, 2)}\n`);
-    }
+
+    const productId = cycle(shuffle(targets.productIds));
+    show('product detail', await measureGet(base, () => `/api/products/info/${productId()}`));
+    const listing = cycle(shuffle(listings));
+    const sort = cycle(SORTS);
+    show('category listing', await measureGet(base, () => {
+      const { id, page } = listing();
+      return `/api/categories/${id}/products?page=${page}&sort=${sort()}`;
+    }));
+    const query = cycle(QUERIES);
+    show('search (10 results)', await measureGet(base, () => `/api/products/search?q=${encodeURIComponent(query())}&limit=10`));
+    const resolvePath = cycle(shuffle(targets.paths));
+    show('resolve', await measureGet(base, () => `/api/url-rewrites/resolve?path=${encodeURIComponent(resolvePath())}`));
+
+    // 50 shoppers (one per connection), each with its own address and basket, adding the bench
+    // products one after another (a different line each time, so no line reaches 999).
+    await drain(base);
+    const shoppers = await Promise.all(
+      Array.from({ length: connections }, async (_, i) => {
+        const headers = { 'x-forwarded-for': `10.16.${Math.floor(i / 250)}.${(i % 250) + 1}` };
+        const { cartId } = await json<{ cartId: string }>(`${base}/api/cart/guest/create`, { method: 'POST', headers });
+        const sku = cycle(shuffle(cart.skus).slice(0, BENCH_PRODUCTS));
+        return { headers, body: () => ({ customerToken: null, cartId, productSku: sku(), quantity: 1 }) };
+      }),
+    );
+    await runShoppers(base, '/api/cart/add', shoppers, 2); // warm up
+    show('basket add (shoppers)', await runShoppers(base, '/api/cart/add', shoppers, duration));
+
+    await drain(base);
+    const basket = cycle(cart.basketIds);
+    const shopperAddress = cycle(shoppers.map((s) => s.headers['x-forwarded-for']));
+    show(
+      `confirm-order (${orderCount})`,
+      await autocannonFigures({
+        url: base,
+        connections,
+        amount: cart.basketIds.length,
+        timeout: 60,
+        requests: [
+          {
+            setupRequest: (req: Record<string, unknown>) => ({
+              ...req,
+              method: 'POST',
+              path: '/api/cart/confirm-order',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': shopperAddress() },
+              body: JSON.stringify({
+                customerToken: null,
+                cartId: basket(),
+                payment: { method: 'stripe_payments', piPaymentMethodId: 'pm_card_visa', paymentMethodType: 'card' },
+                billingAddress: cart.address,
+              }),
+            }),
+          },
+        ],
+      }),
+    );
   } finally {
-    if (started) {
-      started.child.kill('SIGTERM');
-      await new Promise((r) => started!.child.once('exit', r));
-    }
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+
+  // The books: every success is one order; stock went down by exactly what was ordered.
+  // (A confirm the client gave up on may still have made its order: between 200s and 200s + timeouts.)
+  const confirm = Object.values(results).at(-1);
+  const confirmed = confirm?.statuses['200'] ?? 0;
+  const books = await checkCartBench({ dataDir, databaseUrl, basketIds: cart.basketIds, productIds: cart.productIds });
+  const booksOk = books.orders >= confirmed && books.orders <= confirmed + (confirm?.errors ?? 0) && books.stockTaken === books.unitsOrdered;
+  console.log(
+    `\nbooks: ${confirmed} confirms answered 200 (${confirm?.errors ?? 0} gave up), ${books.orders} orders made (${books.paid} paid), ` +
+      `stock taken ${books.stockTaken} = units ordered ${books.unitsOrdered}: ${booksOk ? 'OK' : 'MISMATCH'}`,
+  );
+
+  const file = option('json');
+  if (file) {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const summary = Object.fromEntries(Object.entries(results).map(([k, r]) => [k, { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, statuses: r.statuses }]));
+    fs.writeFileSync(path.resolve(file), `${JSON.stringify({ driver: databaseUrl ? 'postgres' : 'pglite', products: targets.productIds.length, connections, duration, summary }, null, 2)}\n`);
+  }
+  const failed = Object.entries(results).filter(([, r]) => isFailure(r)).map(([title]) => title);
+  if (failed.length > 0 || !booksOk) {
+    console.error(`\nFAILED: ${[...failed.map((t) => `${t}: answers that were not 2xx`), ...(booksOk ? [] : ['the books do not add up'])].join('; ')}`);
+    process.exit(1);
   }
 }
 

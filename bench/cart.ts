@@ -37,13 +37,14 @@ const apiEnv = (): NodeJS.ProcessEnv => ({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   STRIPE_SECRET_KEY: '',
-  // The benchmark makes hundreds of baskets from one address: no per-client basket limit.
-  GUEST_BASKETS_PER_CLIENT: '0',
+  // Each basket is made by its own shopper (X-Forwarded-For from loopback, trusted here), so the
+  // per-client basket limit stays as configured.
+  TRUST_PROXY: '127.0.0.1',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
 });
 
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -96,7 +97,10 @@ async function main() {
   try {
     // Baskets for the cart calls: many, so concurrent adds rarely touch the same row.
     const baskets: string[] = [];
-    for (let i = 0; i < 400; i++) baskets.push((await postJson<{ cartId: string }>(`${base}/api/cart/guest/create`, {})).cartId);
+    for (let i = 0; i < 400; i++) {
+      const shopper = { 'x-forwarded-for': `10.17.${Math.floor(i / 250)}.${(i % 250) + 1}` };
+      baskets.push((await postJson<{ cartId: string }>(`${base}/api/cart/guest/create`, {}, shopper)).cartId);
+    }
     const skus = prepared.skus.slice(0, productCount);
     for (const cartId of baskets) await postJson(`${base}/api/cart/add`, { cartId, productSku: rotate(skus), quantity: 1 });
 

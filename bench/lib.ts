@@ -1,5 +1,6 @@
 /** What the load benchmarks share: the autocannon runner, command-line options, the repo root. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -60,4 +61,123 @@ export async function startApi(env: NodeJS.ProcessEnv): Promise<{ url: string; c
   }
   child.kill('SIGTERM');
   throw new Error('the API did not become healthy within 120 s');
+}
+
+/** One call's figures, whichever tool measured them. */
+export interface CallFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  /** Answers by status code, e.g. { '200': 5123 }. */
+  statuses: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** A few answers that were not 2xx (status and the start of the body), to say why. */
+  failures: string[];
+}
+
+export const isFailure = (f: CallFigures) => f.errors > 0 || Object.keys(f.statuses).some((code) => !code.startsWith('2'));
+
+export function printFigures(title: string, f: CallFigures): void {
+  const statuses = Object.entries(f.statuses)
+    .map(([code, n]) => `${code}×${n}`)
+    .join(' ');
+  console.log(
+    `${title.padEnd(24)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   ` +
+      `max ${f.max.toFixed(0).padStart(5)} ms   ${statuses}${f.errors ? `   errors ${f.errors}` : ''}`,
+  );
+  if (isFailure(f)) {
+    console.log(`  FAILED: not every answer was 2xx`);
+    for (const failure of f.failures) console.log(`    ${failure}`);
+  }
+}
+
+/** Runs autocannon and keeps a few non-2xx answers (status and body) to show why they failed. */
+export async function autocannonFigures(opts: Record<string, unknown> & { requests: Array<Record<string, unknown>> }): Promise<CallFigures> {
+  const failures: string[] = [];
+  const onResponse = (status: number, body: string) => {
+    if ((status < 200 || status >= 300) && failures.length < 5) failures.push(`${status} ${String(body).slice(0, 300)}`);
+  };
+  const result = await autocannon({ ...opts, requests: opts.requests.map((r) => ({ ...r, onResponse })) });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests.total,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    errors: result.errors + result.timeouts,
+    failures,
+  };
+}
+
+export interface Shopper {
+  /** Headers of every request (e.g. the shopper's own X-Forwarded-For). */
+  headers: Record<string, string>;
+  /** The next request's JSON body. */
+  body: () => unknown;
+}
+
+/**
+ * Shoppers that each send one request after another (never two at once, like a person clicking),
+ * all shoppers at the same time, for `durationS` seconds: POST `path` with each shopper's body.
+ * Each shopper has its own keep-alive connection. Latency is measured per request.
+ */
+export async function runShoppers(base: string, path: string, shoppers: Shopper[], durationS: number): Promise<CallFigures> {
+  const url = new URL(base);
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const failures: string[] = [];
+  let errors = 0;
+  const end = performance.now() + durationS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    shoppers.map(async (shopper) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        while (performance.now() < end) {
+          const payload = JSON.stringify(shopper.body());
+          const t0 = performance.now();
+          try {
+            const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+              const req = http.request(
+                {
+                  host: url.hostname,
+                  port: url.port,
+                  path,
+                  method: 'POST',
+                  agent,
+                  headers: { ...shopper.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+                  timeout: 30_000,
+                },
+                (res) => {
+                  const chunks: Buffer[] = [];
+                  res.on('data', (c: Buffer) => chunks.push(c));
+                  res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+                  res.on('error', reject);
+                },
+              );
+              req.on('timeout', () => req.destroy(new Error('timeout')));
+              req.on('error', reject);
+              req.end(payload);
+            });
+            latencies.push(performance.now() - t0);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            if ((status < 200 || status >= 300) && failures.length < 5) failures.push(`${status} ${body.slice(0, 300)}`);
+          } catch (error) {
+            errors++;
+            if (failures.length < 5) failures.push(`error ${(error as Error).message}`);
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), max: at(1), requests: latencies.length, statuses, errors, failures };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from './domain';
 import { appSecretSource } from './auth/secret';
+import { createProductDocuments, type ProductDocuments } from './catalog/documents';
 import { createCatalogService, type CatalogService } from './catalog/service';
 import { createCatalogStore } from './catalog/store';
 import { createCommerce, type Commerce } from './checkout/commerce';
@@ -34,6 +35,8 @@ export interface Services {
   outbox: Outbox;
   health: HealthStore;
   catalog: CatalogService;
+  /** The catalogue's read model: stored product page answers and listing items. */
+  productDocuments: ProductDocuments;
   content: ContentService;
   reviews: ReviewsService;
   customerStore: CustomerStore;
@@ -67,6 +70,7 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     outbox,
     health: createHealthStore(db),
     catalog,
+    productDocuments: createProductDocuments(db, catalog),
     content: createContentService(createContentStore(db), catalog.listItems, outbox),
     reviews: createReviewsService(createReviewsStore(db)),
     customerStore,

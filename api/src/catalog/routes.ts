@@ -17,8 +17,10 @@ import {
   urlRewritesQuerySchema,
   urlRewritesSchema,
 } from '@shop/shared/schemas';
+import type { FastifyReply } from 'fastify';
 import type { DomainPlugin } from '../domain';
 import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
+import { notFound } from '../http-errors';
 
 /**
  * The catalogue under /api: categories, products, featured products, search, best sellers and
@@ -26,8 +28,10 @@ import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from './http-cache';
  * and is kept for a few seconds in this instance's answer cache (CATALOG_CACHE_TTL_MS).
  */
 export const catalogRoutes: DomainPlugin = async (app) => {
-  const { catalog: service, config } = app.services;
+  const { catalog: service, productDocuments: documents, config } = app.services;
   useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: config.catalogCacheTtlMs }) });
+  /** Sends JSON text as it is (read-model documents are serialised once, when built). */
+  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
   app.get('/categories', { schema: { response: { 200: categoriesSchema } } }, async () => service.categories());
 
@@ -41,7 +45,15 @@ export const catalogRoutes: DomainPlugin = async (app) => {
   app.get(
     '/categories/:id/products',
     { schema: { params: idParamsSchema, querystring: categoryProductsQuerySchema, response: { 200: categoryProductsSchema } } },
-    async (request) => service.categoryProducts(request.params.id, request.query),
+    async (request, reply) => {
+      const { category, ids, page, pageSize, totalCount, sort } = await service.categoryPageIds(request.params.id, request.query);
+      const items = await documents.listItems(ids);
+      // The answer's keys in the order of categoryProducts' answer.
+      return sendJson(
+        reply,
+        `{"category":${JSON.stringify(category)},"items":[${items.join(',')}],"page":${page},"pageSize":${pageSize},"totalCount":${totalCount},"sort":${JSON.stringify(sort)}}`,
+      );
+    },
   );
 
   /** Visible products keyed by sku; `?page=&pageSize=` (at most 1000 a page) for large catalogues. */
@@ -56,7 +68,11 @@ export const catalogRoutes: DomainPlugin = async (app) => {
   app.get(
     '/products/info/:id',
     { schema: { params: idParamsSchema, response: { 200: productInfoSchema } } },
-    async (request) => service.productInfo(request.params.id),
+    async (request, reply) => {
+      const info = await documents.info(request.params.id);
+      if (info === null) throw notFound(`Product ${request.params.id} not found`);
+      return sendJson(reply, info);
+    },
   );
 
   /**

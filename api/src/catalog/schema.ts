@@ -321,3 +321,24 @@ export const urlRewrites = pgTable(
     check('url_rewrites_redirect_type_check', sql`${t.redirectType} in (0, 301)`),
   ],
 );
+
+/**
+ * The read model of the product pages: each product's answer documents, serialised once and sent
+ * as they are. `version` is raised by triggers (migration catalog_documents_triggers) in the same
+ * transaction as any write to the catalogue tables a document is made from (the product, its
+ * stock, prices, media, options, links, categories, reviews, and its parent, children and grouped
+ * items); a document is current while `built_version = version`. Stale or missing documents are
+ * rebuilt by `src/catalog/documents.ts` (at seed time for all, otherwise on first read), written
+ * back only if no write came in between.
+ */
+export const productDocuments = pgTable('product_documents', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  builtVersion: integer('built_version'),
+  /** GET /products/info/:id answer (JSON text); null: the product has no page (404). */
+  info: text('info'),
+  /** The product as a listing item (JSON text); null: not shown in listings. */
+  listItem: text('list_item'),
+});

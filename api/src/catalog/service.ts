@@ -246,6 +246,56 @@ export function createCatalogService(store: CatalogStore) {
     throw missing();
   }
 
+  /**
+   * The product page answers of these ids (those with a page: enabled, on the storefront), with
+   * their related rows fetched once for all: parents of variants, children, grouped items.
+   */
+  async function productInfos(ids: readonly number[]): Promise<Map<number, ProductInfo>> {
+    const rows = (await store.productsByIds(ids)).filter(isShown);
+    const relatedIds = rows.flatMap((row) =>
+      row.typeId === 'configurable'
+        ? row.children.map((c) => c.childId)
+        : row.typeId === 'grouped'
+          ? row.links.filter((l) => l.linkType === 'associated').map((l) => l.linkedId)
+          : [],
+    );
+    const [related, parents] = await Promise.all([
+      relatedIds.length > 0 ? store.productsByIds(relatedIds).then((list) => new Map(list.map((r) => [r.id, r]))) : new Map<number, ProductRow>(),
+      store.shownParentsOf(rows.filter((row) => row.visibility === 1).map((row) => row.id)),
+    ]);
+    const answers = new Map<number, ProductInfo>();
+    for (const row of rows) {
+      const product: ProductInfo = productAnswer(row);
+      // A variant of a configurable product is shown on its parent's page, not as a product.
+      const parent = parents.get(row.id);
+      if (row.visibility === 1 && parent) product.parent = { id: parent.id, url: `/${parent.urlKey}` };
+      if (row.typeId === 'configurable') {
+        const codeOf = new Map(row.configurableOptions.map((o) => [String(o.attributeId), o.attributeCode]));
+        product.children = row.children.flatMap(({ childId, optionValues }): ConfigurableChild[] => {
+          const child = related.get(childId);
+          if (!child) return [];
+          const values = Object.fromEntries(
+            Object.entries(optionValues).flatMap(([attributeId, valueIndex]) => {
+              const code = codeOf.get(attributeId);
+              return code ? [[code, valueIndex]] : [];
+            }),
+          );
+          return [{ ...productAnswer(child), option_values: values }];
+        });
+      }
+      if (row.typeId === 'grouped') {
+        product.associated = row.links
+          .filter((l) => l.linkType === 'associated')
+          .flatMap((link) => {
+            const item = related.get(link.linkedId);
+            return item ? [{ ...productAnswer(item), default_qty: link.qty }] : [];
+          });
+      }
+      answers.set(row.id, product);
+    }
+    return answers;
+  }
+
   return {
     listItems,
 
@@ -292,6 +342,17 @@ export function createCatalogService(store: CatalogStore) {
       };
     },
 
+    /** categoryProducts without its items: the ids of the page, for the read model to fill in. */
+    async categoryPageIds(
+      categoryId: number,
+      { page = 1, pageSize = CATALOG_LIMITS.categoryPageSize, sort = 'position' }: { page?: number; pageSize?: number; sort?: CategorySort },
+    ): Promise<Omit<CategoryProducts, 'items'> & { ids: number[] }> {
+      const category = await store.activeCategory(categoryId);
+      if (!category) throw notFound(`Category ${categoryId} not found`);
+      const { ids, total } = await store.categoryPageIds(categoryId, sort, (page - 1) * pageSize, pageSize);
+      return { category: { id: category.id, name: category.name, url: `/${category.urlPath}` }, ids, page, pageSize, totalCount: total, sort };
+    },
+
     async bestsellers(categoryId: number): Promise<{ data: ProductListItem[] }> {
       if (!(await store.isCategoryActive(categoryId))) throw notFound(`Category ${categoryId} not found`);
       const ids = await store.bestsellerIds(categoryId, CATALOG_LIMITS.bestsellers);
@@ -311,43 +372,21 @@ export function createCatalogService(store: CatalogStore) {
     },
 
     async productInfo(id: number): Promise<ProductInfo> {
-      const [row] = await store.productsByIds([id]);
-      if (!row || !isShown(row)) throw notFound(`Product ${id} not found`);
-      const product: ProductInfo = productAnswer(row);
-      // A variant of a configurable product is shown on its parent's page, not as a product.
-      if (row.visibility === 1) {
-        const parent = await store.shownParentOf(row.id);
-        if (parent) product.parent = { id: parent.id, url: `/${parent.urlKey}` };
-      }
-      if (row.typeId === 'configurable') {
-        const childRows = new Map((await store.productsByIds(row.children.map((c) => c.childId))).map((r) => [r.id, r]));
-        const codeOf = new Map(row.configurableOptions.map((o) => [String(o.attributeId), o.attributeCode]));
-        product.children = row.children.flatMap(({ childId, optionValues }): ConfigurableChild[] => {
-          const child = childRows.get(childId);
-          if (!child) return [];
-          const values = Object.fromEntries(
-            Object.entries(optionValues).flatMap(([attributeId, valueIndex]) => {
-              const code = codeOf.get(attributeId);
-              return code ? [[code, valueIndex]] : [];
-            }),
-          );
-          return [{ ...productAnswer(child), option_values: values }];
-        });
-      }
-      if (row.typeId === 'grouped') await withAssociated([row], new Map([[row.id, product]]));
+      const product = (await productInfos([id])).get(id);
+      if (!product) throw notFound(`Product ${id} not found`);
       return product;
     },
 
+    productInfos,
+
     /**
      * The shown products among `skus`, in the order given (a page's related and upsell products in
-     * one call): as `productInfo` answers them, grouped products with their items, in three queries.
+     * one call), as `productInfo` answers them.
      */
     async productsBySku(skus: readonly string[]): Promise<ProductInfo[]> {
       const unique = [...new Set(skus)];
       const ids = await store.shownIdsBySkus(unique);
-      const rows = (await store.productsByIds([...ids.values()])).filter(isShown);
-      const answers = new Map<number, ProductInfo>(rows.map((row) => [row.id, productAnswer(row)]));
-      await withAssociated(rows.filter((row) => row.typeId === 'grouped'), answers);
+      const answers = await productInfos([...ids.values()]);
       return unique.flatMap((sku) => {
         const answer = answers.get(ids.get(sku) ?? -1);
         return answer ? [answer] : [];

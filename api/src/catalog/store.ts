@@ -217,6 +217,17 @@ function categoryPageStatement(sort: CategorySort): PreparedQuery {
   };
 }
 
+/** The ids of one page ($2 rows from $3) of a category's ($1) shown products in one order. */
+function categoryPageIdsStatement(sort: CategorySort): PreparedQuery {
+  return {
+    name: `catalog_category_page_ids_${sort}_v1`,
+    text: toText(sql`select p.id from product_categories pc join products p on p.id = pc.product_id
+        where pc.category_id = $1 and ${shown('p')} and p.visibility in (2, 4)
+        order by ${sortSql[sort]}
+        limit $2 offset $3`),
+  };
+}
+
 export interface CatalogStoreOptions {
   /**
    * How long (ms) a category's product count is reused: counting a category of 15,000 products
@@ -247,17 +258,21 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
 
   return {
     /**
-     * The shown configurable product a child belongs to (a child is not a page of its own: its
-     * address leads to the parent's).
+     * The shown configurable product each child belongs to (a child is not a page of its own: its
+     * address leads to the parent's): child id -> its parent.
      */
-    async shownParentOf(childId: number): Promise<{ id: number; urlKey: string } | undefined> {
-      const [row] = await queryRows<{ id: number; urlKey: string }>(
+    async shownParentsOf(childIds: readonly number[]): Promise<Map<number, { id: number; urlKey: string }>> {
+      const parents = new Map<number, { id: number; urlKey: string }>();
+      if (childIds.length === 0) return parents;
+      const rows = await queryRows<{ childId: number; id: number; urlKey: string }>(
         db,
-        sql`select p.id, p.url_key as "urlKey" from product_configurable_links cl join products p on p.id = cl.parent_id
-            where cl.child_id = ${childId} and ${shown('p')} and p.visibility <> 1
-            order by p.id limit 1`,
+        sql`select distinct on (cl.child_id) cl.child_id as "childId", p.id, p.url_key as "urlKey"
+            from product_configurable_links cl join products p on p.id = cl.parent_id
+            where cl.child_id = any(${intArray(childIds)}) and ${shown('p')} and p.visibility <> 1
+            order by cl.child_id, p.id`,
       );
-      return row;
+      for (const row of rows) parents.set(row.childId, { id: row.id, urlKey: row.urlKey });
+      return parents;
     },
 
     /** Full rows of the given products (any status: callers decide), in no particular order. */
@@ -370,6 +385,18 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
         { type: 'int', value: offset },
       ]);
       return { rows, total };
+    },
+
+    /** categoryPage's ids alone (their items come from the read model). */
+    async categoryPageIds(categoryId: number, sort: CategorySort, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+      const total = await categoryCount(categoryId);
+      if (total === 0 || offset >= total) return { ids: [], total };
+      const rows = await preparedRows<{ id: number }>(db, categoryPageIdsStatement(sort), [
+        { type: 'int', value: categoryId },
+        { type: 'int', value: limit },
+        { type: 'int', value: offset },
+      ]);
+      return { ids: rows.map((r) => r.id), total };
     },
 
     /**

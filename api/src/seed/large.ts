@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { closeDb, openDb, queryRows, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { appMeta } from '../db/schema';
+import { refreshProductDocuments } from '../catalog/documents';
 import { ensureSeedMedia, seedDatabase, syncIdentitySequences } from './seed';
 
 /**
@@ -176,6 +177,9 @@ async function main() {
     console.log(`generating ${count} products into ${where}`);
     const result = await seedLargeCatalogue(db, count, (m) => console.log(m));
     console.log(result.skipped ? `already holds ${count} generated products` : `done in ${(result.ms / 1000).toFixed(1)} s`);
+    const started = Date.now();
+    const rebuilt = await refreshProductDocuments(db, (m) => console.log(m));
+    console.log(`product documents: ${rebuilt} rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await closeDb(db);
   }

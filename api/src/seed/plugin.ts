@@ -1,4 +1,5 @@
 import type { DomainPlugin } from '../domain';
+import { refreshProductDocuments } from '../catalog/documents';
 import { ensureSeedMedia, seedDatabase, seedState } from './seed';
 
 /**
@@ -17,4 +18,10 @@ export const seedOnStart: DomainPlugin = async (app, { db, config }) => {
   } else {
     app.log.info({ seed: await seedState(db), reason: result.reason }, 'seed skipped');
   }
+  // The read model after the seed (or after a load or migration that left documents stale):
+  // in the background, since a stale document is rebuilt on its first read anyway.
+  const started = Date.now();
+  void refreshProductDocuments(db)
+    .then((n) => n > 0 && app.log.info({ documents: n, ms: Date.now() - started }, 'product documents rebuilt'))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'product documents: rebuild failed (each is rebuilt on first read)'));
 };
