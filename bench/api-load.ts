@@ -25,7 +25,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkCartBench, prepareCartBench } from '../api/src/cart/bench-support';
-import { prepareCatalogueBench } from '../api/src/catalog/bench-support';
+import { prepareCatalogueBench } from '../api/src/seed/catalogue-bench';
 
 import { autocannonFigures, isFailure, option, printFigures, repoRoot, runShoppers, startApi, type CallFigures } from './lib';
 

@@ -212,21 +212,6 @@ export function createCatalogService(store: CatalogStore) {
     return order.map((id) => byId.get(id)).filter((item): item is ProductListItem => item !== undefined);
   }
 
-  /** Fills `associated` (link order, shown items only) of the grouped products' answers, in one query. */
-  async function withAssociated(groupedRows: readonly ProductRow[], answers: ReadonlyMap<number, ProductInfo>): Promise<void> {
-    if (groupedRows.length === 0) return;
-    const links = groupedRows.flatMap((row) => row.links.filter((l) => l.linkType === 'associated').map((link) => ({ row, link })));
-    const itemRows = new Map((await store.productsByIds(links.map(({ link }) => link.linkedId))).map((r) => [r.id, r]));
-    for (const row of groupedRows) {
-      const answer = answers.get(row.id);
-      if (!answer) continue;
-      answer.associated = links.flatMap(({ row: owner, link }) => {
-        const item = owner === row ? itemRows.get(link.linkedId) : undefined;
-        return item ? [{ ...productAnswer(item), default_qty: link.qty }] : [];
-      });
-    }
-  }
-
   /** What a path without slashes at its ends is (see `resolve`). */
   async function resolveNormalised(path: string): Promise<ResolvedPath> {
     const missing = () => notFound(`No page at /${path}`);

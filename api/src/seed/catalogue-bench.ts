@@ -9,9 +9,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDb, openPglite, openPostgres, queryRows, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
-import { refreshProductDocuments } from './documents';
-import { seedLargeCatalogue } from '../seed/large';
-import { seedDatabase } from '../seed/seed';
+import { refreshProductDocuments } from '../catalog/documents';
+import { seedLargeCatalogue } from './large';
+import { seedDatabase } from './seed';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 
 export interface CatalogueBenchTargets {
