@@ -158,7 +158,8 @@ test.describe('the catalogue remote', () => {
 
     await page.goto('/hydrovault-twin-sump-pump-system');
     await expect(catalog(page).locator('[data-buy-box]')).toBeVisible();
-    await catalog(page).getByRole('button', { name: 'Add to Basket' }).click();
+    // The buy box's button (related products have their own 'Add to Basket: <name>').
+    await catalog(page).locator('[data-buy-box]').getByRole('button', { name: 'Add to Basket', exact: true }).click();
     await expect(catalog(page).getByText('This is a required field.').first()).toBeVisible();
     expect(await seriousViolations(page, '[data-remote="catalog"]')).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useHydrated } from '@shop/shared';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import styles from './ProductTabs.module.css';
 
@@ -30,7 +31,10 @@ export function ProductTabs({ tabs, label }: { tabs: ProductTab[]; label: string
   const accordion = useMediaQuery(ACCORDION_QUERY);
   const base = useId();
   const root = useRef<HTMLDivElement>(null);
-  const [selected, setSelected] = useState<string | null>(() => fromHash(hash, tabs) ?? tabs[0]?.id ?? null);
+  // The server never sees the hash: while hydrating start as the server rendered (the first tab) and
+  // let the effect below choose the hash's tab, so React updates the markup.
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState<string | null>(() => (hydrated ? fromHash(hash, tabs) : null) ?? tabs[0]?.id ?? null);
   const [seen, setSeen] = useState<Set<string>>(() => new Set(selected ? [selected] : []));
 
   const select = useCallback((id: string | null) => {
