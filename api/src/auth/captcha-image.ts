@@ -60,7 +60,7 @@ const rand = (min: number, max: number) => min + (randomInt(1_000_000) / 1_000_0
  * A PNG (220x80) of the code, as bytes. Made to defeat a reader that knows the font: every glyph
  * is rebuilt from the base font's cells as overlapping ink blobs of random size and jitter (so
  * no two draws of a letter share a shape), scaled on each axis, rotated and sheared on its own,
- * placed with random advances (no fixed slots, neighbours touching at most), then the whole text is
+ * placed with random advances so neighbours overlap (no fixed slots), then the whole text is
  * bent by a wave. Lines in the text's colours run through the characters, another line in the
  * background colour cuts them, and speckles and short strokes cover everything.
  */
@@ -83,22 +83,17 @@ export function renderCaptchaPng(code: string): Buffer {
   // The text, first as ink (glyph index + 1 per pixel) on its own layer.
   const ink = new Uint8Array(w * h);
   const colours: number[][] = [];
-  // One height and one baseline for the whole code (each glyph only a little off them): the code
-  // is case-sensitive, so a shopper must see that 'c' is smaller than 'C'. Glyphs touch at most,
-  // never overlap, so each stays readable to a person.
-  const height = rand(6.2, 7.2);
-  const baseline = h / 2 + rand(-4, 4);
   const shapes = [...code].map((ch) => {
     const glyph = BITMAP_FONT.get(ch);
     if (!glyph) throw new Error(`No glyph for ${ch}`);
-    return { glyph, sx: rand(4.4, 5.4), sy: height * rand(0.95, 1.05), advance: rand(1.02, 1.14), angle: rand(-0.2, 0.2), shear: rand(-0.25, 0.25), blob: rand(0.58, 0.68) };
+    return { glyph, sx: rand(4.1, 5.6), sy: rand(5.4, 7.4), advance: rand(0.84, 0.98), angle: rand(-0.28, 0.28), shear: rand(-0.3, 0.3), blob: rand(0.58, 0.72) };
   });
   const width = shapes.reduce((sum, g) => sum + 5 * g.sx * g.advance, 0);
-  let left = (w - width) / 2 + rand(-6, 6);
+  let left = (w - width) / 2 + rand(-10, 10);
   shapes.forEach((g, index) => {
-    colours.push([randomInt(10, 100), randomInt(10, 100), randomInt(10, 100)]);
+    colours.push([randomInt(10, 110), randomInt(10, 110), randomInt(10, 110)]);
     const cx = left + 2.5 * g.sx;
-    const cy = baseline + rand(-2, 2);
+    const cy = h / 2 + rand(-8, 8);
     left += 5 * g.sx * g.advance;
     const cos = Math.cos(g.angle);
     const sin = Math.sin(g.angle);
@@ -140,8 +135,8 @@ export function renderCaptchaPng(code: string): Buffer {
   }
 
   // Lines through the text in its own colours, one cutting it in the background's, then noise.
-  for (let n = 0; n < 2; n++) curve(set, w, h, colours[randomInt(colours.length)]!, 1, true);
-  curve(set, w, h, base, 1, true);
+  for (let n = 0; n < 3; n++) curve(set, w, h, colours[randomInt(colours.length)]!, 2, true);
+  curve(set, w, h, base, 2, true);
   for (let n = 0; n < 14; n++) {
     const colour = colours[randomInt(colours.length)]!;
     const x0 = randomInt(w);
