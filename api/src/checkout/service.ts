@@ -9,6 +9,7 @@ import {
   type OrderPlacedAnswer,
 } from '@shop/shared/schemas';
 import { formatGBP } from '@shop/shared/pricing';
+import { addressToRow } from '../address/mapper';
 import { cartTotals, ratesFor, savedShippingRate } from '../cart/pricing';
 import type { CartAddressColumn } from '../cart/schema';
 import { toCartAnswer, type CartContext, type CartOwnerInput, type CartService } from '../cart/service';
@@ -122,19 +123,7 @@ type Claim =
 
 const toAddressColumn = (a: CheckoutAddress): CartAddressColumn => ({ ...a });
 
-const toOrderAddress = (a: CartAddressColumn): OrderAddressInput => ({
-  firstname: a.firstname,
-  lastname: a.lastname,
-  company: a.company,
-  street: a.street,
-  city: a.city,
-  regionId: a.region_id,
-  region: a.region,
-  regionCode: a.region_code,
-  postcode: a.postcode,
-  countryId: a.country_id,
-  telephone: a.telephone,
-});
+const toOrderAddress = (a: CartAddressColumn): OrderAddressInput => addressToRow(a);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -12,6 +12,7 @@ import {
   type CaptchaAnswer,
   type Customer,
 } from '@shop/shared/schemas';
+import { addressFromRow, addressToRow } from '../address/mapper';
 import { captchaDataUrl, randomCaptchaCode } from '../auth/captcha-image';
 import { hmacBase64url, randomToken, safeEqual, sha256Hex } from '../auth/crypto';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
@@ -76,19 +77,12 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
   /* ------------------------------------------------------------------ answers */
 
   function addressAnswer(row: AddressRow, customer: CustomerRow): Address {
+    const { region, region_code, ...address } = addressFromRow(row);
     return {
       id: row.id,
       customer_id: row.customerId,
-      firstname: row.firstname,
-      lastname: row.lastname,
-      company: row.company,
-      telephone: row.telephone,
-      street: row.street,
-      city: row.city,
-      region: { region: row.region, region_code: row.regionCode, region_id: row.regionId },
-      region_id: row.regionId,
-      postcode: row.postcode,
-      country_id: row.countryId,
+      ...address,
+      region: { region, region_code, region_id: row.regionId },
       default_billing: customer.defaultBillingAddressId === row.id,
       default_shipping: customer.defaultShippingAddressId === row.id,
       ...(row.label ? { custom_attributes: [{ attribute_code: 'address_label', value: row.label }] } : {}),
@@ -118,19 +112,16 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
   }
 
   function addressValues(input: AddressInput): NewAddress {
+    // The region is named from its id; a region sent as text is ignored (addressInputSchema).
     const region = findRegion(input.country_id, input.region_id);
     return {
-      firstname: input.firstname,
-      lastname: input.lastname,
-      company: input.company,
-      telephone: input.telephone,
-      street: input.street,
-      city: input.city,
-      regionId: region?.id ?? null,
-      region: region?.name ?? null,
-      regionCode: region?.code ?? null,
-      postcode: normalisePostcode(input.country_id, input.postcode),
-      countryId: input.country_id,
+      ...addressToRow({
+        ...input,
+        postcode: normalisePostcode(input.country_id, input.postcode),
+        region_id: region?.id ?? null,
+        region: region?.name ?? null,
+        region_code: region?.code ?? null,
+      }),
       label: input.custom_attributes?.[0]?.value || null,
     };
   }

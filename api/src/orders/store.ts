@@ -14,19 +14,8 @@ import {
 
 export const STANDARD_VAT_BP = 2000;
 
-export interface OrderAddressInput {
-  firstname: string;
-  lastname: string;
-  company?: string | null;
-  street: string[];
-  city: string;
-  regionId?: number | null;
-  region?: string | null;
-  regionCode?: string | null;
-  postcode: string;
-  countryId: string;
-  telephone?: string | null;
-}
+/** An address for insertOrder: its columns (address/columns.ts); company, region and phone may be left out. */
+export type OrderAddressInput = Omit<typeof orderAddresses.$inferInsert, 'id' | 'orderId' | 'type'>;
 
 export interface OrderLineInput {
   productId?: number | null;
@@ -93,20 +82,12 @@ function assertPence(value: number, what: string) {
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`insertOrder: ${what} must be a non-negative integer of pence`);
 }
 
+// Columns left out are stored as NULL (the column default).
 const addressRow = (orderId: number, type: 'shipping' | 'billing', a: OrderAddressInput) => ({
+  ...a,
   orderId,
   type,
-  firstname: a.firstname,
-  lastname: a.lastname,
-  company: a.company ?? null,
   street: a.street.filter((s) => s.trim() !== ''),
-  city: a.city,
-  regionId: a.regionId ?? null,
-  region: a.region ?? null,
-  regionCode: a.regionCode ?? null,
-  postcode: a.postcode,
-  countryId: a.countryId,
-  telephone: a.telephone ?? null,
 });
 
 /**
