@@ -9,7 +9,7 @@ import {
   type OrderSuccess,
   type OrderSummary,
 } from '@shop/shared/schemas';
-import { maskEmail } from '../customer/service';
+import { maskEmail } from '../customer/mask-email';
 import { notFound } from '../http-errors';
 import type { orderAddresses, orderLines } from './schema';
 import type { OrdersStore } from './store';
