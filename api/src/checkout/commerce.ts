@@ -84,8 +84,8 @@ export function createCommerce({ db, config, log, outbox, mailLinks, appSecret, 
   const settlement = createSettlement({ db, payments, baskets, orders, stock, mailLinks: orderMailLinks, log });
   const attempts = createAttempts({ db, payments, orders, settlement, provider, shopUrl: config.auth.shopUrl, log, mailLinks: orderMailLinks, kickMail });
   const payment = createPaymentService({ db, payments, baskets, orders, provider, settlement, attempts, log, mailLinks: orderMailLinks, kickMail });
-  // The cart gives a held basket back through payment before changing it (a late-bound
-  // callback: payment depends on cart, never the other way).
+  // The cart gives a held basket back through payment before changing it: a callback passed in,
+  // since payment depends on cart and never the other way.
   const cart = createCartService(cartStore, {
     checkoutHold: { releaseForChanges: (c) => payment.releaseForChanges(c) },
   });
