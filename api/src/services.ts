@@ -44,7 +44,7 @@ export interface Services {
   customerReviews: CustomerReviews;
   ordersStore: OrdersStore;
   orders: OrdersService;
-  /** Baskets, checkout and the payment provider. */
+  /** Baskets, checkout, payments and the payment provider. */
   commerce: Commerce;
 }
 
@@ -78,7 +78,7 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     customerReviews: createCustomerReviews(db, ordersStore),
     ordersStore,
     orders: createOrdersService(ordersStore),
-    commerce: createCommerce({ db, config, log, outbox, mailLinks, appSecret }),
+    commerce: createCommerce({ db, config, log, outbox, mailLinks, appSecret, ordersStore }),
   };
 }
 

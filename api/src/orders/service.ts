@@ -10,7 +10,7 @@ import {
   type OrderSummary,
 } from '@shop/shared/schemas';
 import { addressFromRow } from '../address/mapper';
-import { maskEmail } from '../customer/service';
+import { maskEmail } from '../customer/mask-email';
 import { notFound } from '../http-errors';
 import type { orderAddresses, orderLines } from './schema';
 import type { OrdersStore } from './store';
