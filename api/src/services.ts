@@ -74,7 +74,7 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     health: createHealthStore(db),
     catalog,
     productDocuments: createProductDocuments(db, catalog),
-    content: createContentService(createContentStore(db), catalog.listItems, outbox),
+    content: createContentService(createContentStore(db), catalog.listItems, products.shownSkus, outbox),
     reviews: createReviewsService(reviewsStore, products),
     customerStore,
     customer: createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log }),

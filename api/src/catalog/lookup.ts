@@ -11,7 +11,7 @@ export interface ProductCard {
 
 /**
  * The catalogue's answers to other domains that only need to name a product (reviews, a
- * customer's reviews): which product a sku is, and the sku, name and URL key of a few ids.
+ * customer's reviews, advice posts): which product a sku is, and the sku, name and URL key of a few ids.
  */
 export function createProductLookup(db: Db) {
   return {
@@ -28,6 +28,16 @@ export function createProductLookup(db: Db) {
         sql`select id, sku from products where sku = ${sku} and ${shown('products')} and visibility <> 1`,
       );
       return row;
+    },
+
+    /** Skus of the given products that are shown on the storefront (others are left out). */
+    async shownSkus(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await queryRows<{ id: number; sku: string }>(
+        db,
+        sql`select id, sku from products where id = any(${intArray(ids)}) and ${shown('products')}`,
+      );
+      return new Map(rows.map((r) => [r.id, r.sku]));
     },
 
     /** Sku, name and URL key of the given products, whatever their status (a review outlives a product's withdrawal). */
