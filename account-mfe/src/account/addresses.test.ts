@@ -1,4 +1,4 @@
-import { addressFormSchema } from '@shop/shared';
+import { addressFormSchema } from '@shop/shared/schemas';
 import { mockApi } from '@shop/shared/testing';
 import { emptyAddressValues, saveAddress } from './addresses';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { customerTokenField } from './customer';
 
 /** Order statuses and how the shop names them. */
