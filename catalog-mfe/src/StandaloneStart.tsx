@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ApiError, apiRequest, NotFound, PageHeading, resolvedPathSchema, Spinner, type ResolvedPath } from '@shop/shared';
+import { ApiError, apiRequest, NotFound, PageHeading, Spinner, type ResolvedPath } from '@shop/shared';
+import { resolvedPathSchema } from '@shop/shared/schemas';
 import CategoryPage from './pages/CategoryPage/CategoryPage';
 import ProductPage from './pages/ProductPage/ProductPage';
 import { useCategories } from './api/useCategories';

@@ -42,6 +42,12 @@ function sharedSingletons(appDir) {
     const version = deps(pkg, appDir);
     return version && { singleton: true, strictVersion, requiredVersion: `^${version}`, version };
   };
+  const ownPackage = {
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: `^${sharedPkg.version}`,
+    version: sharedPkg.version,
+  };
   const libraries = {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),
@@ -52,12 +58,10 @@ function sharedSingletons(appDir) {
     zod: singleton('zod'),
     'react-hook-form': singleton('react-hook-form'),
     '@hookform/resolvers/zod': singleton('@hookform/resolvers'),
-    '@shop/shared': {
-      singleton: true,
-      strictVersion: true,
-      requiredVersion: `^${sharedPkg.version}`,
-      version: sharedPkg.version,
-    },
+    '@shop/shared': ownPackage,
+    // The zod schemas, apart from the main entry so that zod loads only with the forms and calls
+    // that parse (the main entry is in every page's first JavaScript).
+    '@shop/shared/schemas': ownPackage,
   };
   return Object.fromEntries(Object.entries(libraries).filter(([, config]) => config));
 }
@@ -139,6 +143,11 @@ function createAppConfig(o) {
           exposes: o.exposes ?? {},
           remotes: {},
           shared: sharedSingletons(o.dir),
+          // A shared module is taken from what the page has loaded already (the shell's, which
+          // loads first). The default, version-first, initialises sharing by downloading every
+          // registered remote's remoteEntry.js (about 30 KiB gzip each) the first time a remote
+          // asks for a shared module, even on a page that shows none of those remotes.
+          shareStrategy: 'loaded-first',
           runtimePlugins: o.runtimePlugins ?? [],
         }),
         // The manifest also carries the team contract (route list, modules loaded from others):

@@ -5,6 +5,8 @@ import type { PaymentProvider } from './paymentMode';
 import type { RenderedPage } from './render';
 
 /** React writes a page's own title, description and canonical link; the page's meta (same data) gives them here. */
+/** A preload React hoisted for an image marked fetchpriority=high (the page's main picture). */
+const HIGH_PRIORITY_IMAGE = /<link(?=[^>]*\brel="preload")(?=[^>]*\bas="image")(?=[^>]*\bfetchPriority="high")[^>]*>/gi;
 const DUPLICATE_HEAD = /<title>[\s\S]*?<\/title>|<meta name="description"[^>]*>|<link rel="canonical"[^>]*>/g;
 
 /** JSON safe to place inside a <script> element. */
@@ -51,8 +53,15 @@ export function renderShellHtml(
   if (origin) head.push(`<script data-shop-head type="application/ld+json">${scriptJson(organizationLd(origin))}</script>`);
   head.push(`<script id="shop-config" type="application/json">${scriptJson(shopConfig)}</script>`);
   if (rendered) {
-    // The route's remote styles and chunks, and what React hoisted (image preloads).
-    head.push(...rendered.head.map((h) => h.replace(DUPLICATE_HEAD, '')));
+    // The route's remote styles and chunks, and what React hoisted (image preloads). The page's
+    // main picture (the image React preloads with fetchpriority=high: the LCP element) goes first
+    // in the head, so that over HTTP/1.1's six connections it is not queued behind the scripts
+    // and styles the head asks for.
+    const hoisted = rendered.head.map((h) => h.replace(DUPLICATE_HEAD, ''));
+    const lcpImages: string[] = [];
+    const rest = hoisted.map((h) => h.replace(HIGH_PRIORITY_IMAGE, (tag) => (lcpImages.push(tag), '')));
+    if (lcpImages.length) html = html.replace(/<head>(<meta charset=[^>]*>)?/i, (start) => start + lcpImages.join(''));
+    head.push(...rest);
     head.push(`<script id="page-data" type="application/json">${scriptJson(rendered.pageData)}</script>`);
     html = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
   }

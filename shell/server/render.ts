@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import type { ZodType } from 'zod';
+import * as schemas from '@shop/shared/schemas';
 import type { LoadedRouteTable } from '@shop/shared/routes';
 import { REMOTES, type PageServerConfig } from './config';
 import type { ApiReader, PageMeta } from './meta';
@@ -16,7 +17,7 @@ interface ShellServerBuild {
     routeLists: { lists: LoadedRouteTable['lists']; missing: string[] };
     page: { module: string; props: Record<string, unknown>; params: Record<string, string | undefined> } | null;
     pageData: Record<string, unknown>;
-    api: { get<S extends ZodType>(path: string, schema: S): Promise<unknown> };
+    api: { get(path: string, schema: string): Promise<unknown> };
     budgetMs: number;
     paymentProvider: 'test' | 'stripe' | null;
     log: (message: string, error: unknown) => void;
@@ -170,7 +171,10 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
   }
 
   const serverApi = {
-    async get<S extends ZodType>(apiPath: string, schema: S) {
+    // Loaders name their schema (see ServerApi in @shop/shared): a name that is not one is a bug.
+    async get(apiPath: string, schemaName: string) {
+      const schema = (schemas as Record<string, unknown>)[schemaName] as ZodType | undefined;
+      if (!schema || typeof (schema as { parse?: unknown }).parse !== 'function') throw new Error(`no schema named ${schemaName} in @shop/shared/schemas`);
       const answer = await api.get<unknown>(apiPath);
       return answer === null ? null : schema.parse(answer);
     },

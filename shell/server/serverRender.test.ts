@@ -120,6 +120,27 @@ describe('page server: server rendering', () => {
     }
   });
 
+  it("puts the page's main picture (React's fetchpriority=high image preload) first in the head, before the scripts and styles", async () => {
+    const { app } = await server(
+      `async () => ({ html: '<main>rendered</main>', head: '<link rel="preload" as="image" href="/media/logo.svg"/><link rel="preload" as="image" href="/media/cdm8.svg" fetchPriority="high"/>', pageData: {}, clientRendered: [] })`,
+    );
+    try {
+      const res = await app.inject({ url: '/hydrovault-cavity-drain-membrane-8mm' });
+      expect(res.statusCode).toBe(200);
+      const main = '<link rel="preload" as="image" href="/media/cdm8.svg" fetchPriority="high"/>';
+      expect(res.body.split(main)).toHaveLength(2); // once, moved rather than copied
+      const at = res.body.indexOf(main);
+      expect(at).toBeLessThan(res.body.indexOf('<script'));
+      expect(at).toBeLessThan(res.body.indexOf('<link rel="stylesheet"'));
+      expect(at).toBeLessThan(res.body.indexOf('<link rel="preload" as="script"'));
+      expect(res.body.slice(0, at)).toMatch(/<head>(<meta charset=[^>]*>)?$/); // after the charset, if any
+      // Other hoisted preloads stay where they were.
+      expect(res.body.indexOf('<link rel="preload" as="image" href="/media/logo.svg"/>')).toBeGreaterThan(res.body.indexOf('<script'));
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers 200 with the unrendered shell when the server render fails: the browser renders the page', async () => {
     const { app } = await server(`async () => { throw new Error('render failed'); }`);
     try {

@@ -1,12 +1,6 @@
-import {
-  composeRouteTable,
-  fetchManifest,
-  loadRouteTable,
-  parseRouteList,
-  routeListInManifest,
-  type PublishedRouteList,
-  type RouteTable,
-} from '@shop/shared/routes';
+// compose.ts only (no zod): the lists the page server inlines were checked there. Reading and
+// checking lists in the browser (dev server, Retry) loads the rest, with zod, on demand.
+import { composeRouteTable, type PublishedRouteList, type RouteTable } from '@shop/shared/routes/compose';
 import { REMOTE_NAMES, type RemoteName, type ShopConfig } from './federation/remotes';
 
 /**
@@ -34,6 +28,7 @@ function configured(config: ShopConfig): [RemoteName, string][] {
 /** The inlined lists, or (the dev server has no page server) the lists read from the manifests. */
 export async function readRouteLists(config: ShopConfig): Promise<RouteLists> {
   if (config.routes) return config.routes;
+  const { fetchManifest, loadRouteTable } = await import('@shop/shared/routes');
   const loaded = await loadRouteTable(configured(config), fetchManifest());
   for (const problem of loaded.problems) console.error(`[routes] ${problem}`);
   return { lists: loaded.lists, missing: loaded.missing };
@@ -49,6 +44,7 @@ export function composeRoutes({ lists, missing }: RouteLists): RouteTable {
 
 /** Reads one remote's list again (Retry after its manifest could not be read). Throws if it still cannot. */
 export async function rereadRouteList(current: RouteLists, remote: string, manifestUrl: string): Promise<RouteLists> {
+  const { fetchManifest, parseRouteList, routeListInManifest } = await import('@shop/shared/routes');
   const manifest = await fetchManifest()(remote, absolute(manifestUrl));
   const parsed = parseRouteList(remote, routeListInManifest(manifest));
   if ('errors' in parsed) throw new Error(parsed.errors.join('; '));

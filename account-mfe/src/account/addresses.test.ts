@@ -1,4 +1,4 @@
-import { addressFormSchema, emptyAddressFormValues as emptyAddressValues } from '@shop/shared';
+import { addressFormSchema, emptyAddressFormValues as emptyAddressValues } from '@shop/shared/schemas';
 import { mockApi } from '@shop/shared/testing';
 import { saveAddress } from './addresses';
 

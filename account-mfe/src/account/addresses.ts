@@ -1,4 +1,5 @@
-import { ApiError, addressFormToInput, type AddressFormValues, type Customer } from '@shop/shared';
+import { ApiError, type Address, type AddressFormValues, type Customer } from '@shop/shared';
+import { addressFormToInput } from '@shop/shared/schemas';
 import { accountApi } from './api';
 
 /** The address book's texts of spec section 8, word for word. */

@@ -1,23 +1,10 @@
 import {
-  addressBookAnswerSchema,
   apiRequest,
-  billingAgreementsAnswerSchema,
-  booleanAnswerSchema,
-  captchaAnswerSchema,
-  customerGetAnswerSchema,
-  customerReviewsAnswerSchema,
-  customerSubscriptionsAnswerSchema,
-  downloadableProductsAnswerSchema,
-  emailSubscriptionsAnswerSchema,
-  newsletterAnswerSchema,
-  orderDetailAnswerSchema,
-  ordersListAnswerSchema,
-  statusMessageAnswerSchema,
-  updateMeAnswerSchema,
   type addressFormToInput,
   type RegisterRequest,
   type UpdateMeRequest,
 } from '@shop/shared';
+import { addressBookAnswerSchema, billingAgreementsAnswerSchema, booleanAnswerSchema, captchaAnswerSchema, customerGetAnswerSchema, customerReviewsAnswerSchema, customerSubscriptionsAnswerSchema, downloadableProductsAnswerSchema, emailSubscriptionsAnswerSchema, newsletterAnswerSchema, orderDetailAnswerSchema, ordersListAnswerSchema, statusMessageAnswerSchema, updateMeAnswerSchema } from '@shop/shared/schemas';
 
 /** An address as add-address / update-address take it (built by @shop/shared's addressFormToInput). */
 type AddressBody = ReturnType<typeof addressFormToInput>;

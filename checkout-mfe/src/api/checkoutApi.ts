@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { apiRequest, cartSchema, type CartOwner } from '@shop/shared';
+import { apiRequest, type CartOwner } from '@shop/shared';
+import { cartSchema } from '@shop/shared/schemas';
 import {
   cancelPaymentIntentAnswerSchema,
   checkoutStepAnswerSchema,

@@ -1,4 +1,5 @@
-import { findCountry, findRegion, isValidUkPostcode, normalisePostcode, type Address, type AddressFormFields } from '@shop/shared';
+import { findCountry, findRegion, type Address, type AddressFormFields } from '@shop/shared';
+import { isValidUkPostcode, normalisePostcode } from '@shop/shared/schemas';
 import type { CheckoutAddressInput } from '@shop/shared/schemas';
 import type { EstimateAddress } from '../api/checkoutApi';
 import { DEFAULT_CHECKOUT_POSTCODE, emptyCheckoutAddress, type CheckoutAddressState } from './checkoutState';

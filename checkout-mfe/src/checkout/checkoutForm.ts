@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { addressFormSchema } from '@shop/shared';
+import { addressFormSchema } from '@shop/shared/schemas';
 import { checkoutEmailField } from '@shop/shared/schemas';
 import type { AddressFields } from './addresses';
 

@@ -6,13 +6,13 @@ import {
   cartIdAtom,
   COUNTRIES,
   findCountry,
-  normalisePostcode,
   toPence,
   vatOfPence,
   type Cart,
   type ShippingEstimate,
   type ShopStore,
 } from '@shop/shared';
+import { normalisePostcode } from '@shop/shared/schemas';
 import type { OrderPlacedAnswer } from '@shop/shared/schemas';
 import { checkoutApi } from '../api/checkoutApi';
 import { estimateAddressFor, stateToApiAddress } from '../checkout/addresses';

@@ -1,14 +1,4 @@
-import {
-  authorsSchema,
-  blogPostsSchema,
-  categoriesSchema,
-  cmsPagesSchema,
-  featuredProductsSchema,
-  relatedProductsSchema,
-  storeReviewsSchema,
-  type PageData,
-  type ServerApi,
-} from '@shop/shared';
+import type { PageData, ServerApi } from '@shop/shared';
 import { CAROUSEL_MAX_REVIEWS } from './contentApi';
 
 /**
@@ -16,14 +6,14 @@ import { CAROUSEL_MAX_REVIEWS } from './contentApi';
  * the `useLoad` keys the components read the same data with in the browser.
  */
 export const contentData = {
-  'cms-pages': (api: ServerApi) => api.get('/content/cms-pages', cmsPagesSchema).then((a) => a?.items),
-  'blog-posts': (api: ServerApi) => api.get('/content/blog-posts', blogPostsSchema).then((a) => a?.items),
-  authors: (api: ServerApi) => api.get('/content/authors', authorsSchema).then((a) => a?.list),
-  categories: (api: ServerApi) => api.get('/categories/', categoriesSchema).then((a) => a?.categories),
-  featured: (api: ServerApi) => api.get('/products/featured', featuredProductsSchema).then((a) => a ?? undefined),
+  'cms-pages': (api: ServerApi) => api.get('/content/cms-pages', 'cmsPagesSchema').then((a) => a?.items),
+  'blog-posts': (api: ServerApi) => api.get('/content/blog-posts', 'blogPostsSchema').then((a) => a?.items),
+  authors: (api: ServerApi) => api.get('/content/authors', 'authorsSchema').then((a) => a?.list),
+  categories: (api: ServerApi) => api.get('/categories/', 'categoriesSchema').then((a) => a?.categories),
+  featured: (api: ServerApi) => api.get('/products/featured', 'featuredProductsSchema').then((a) => a ?? undefined),
   'store-reviews': (api: ServerApi) =>
     api
-      .get(`/reviews?pageSize=${CAROUSEL_MAX_REVIEWS}`, storeReviewsSchema)
+      .get(`/reviews?pageSize=${CAROUSEL_MAX_REVIEWS}`, 'storeReviewsSchema')
       .then((a) => (a ? { ...a, items: a.items.slice(0, CAROUSEL_MAX_REVIEWS) } : undefined)),
 } satisfies Record<string, (api: ServerApi) => Promise<unknown>>;
 
@@ -33,7 +23,7 @@ export type ContentDataKey = keyof typeof contentData;
 export const relatedKey = (postId: number) => `related-products:${postId}`;
 
 export async function loadRelated(api: ServerApi, postId: number): Promise<PageData> {
-  const related = await api.get(`/content/blog-post/related-products/${postId}`, relatedProductsSchema);
+  const related = await api.get(`/content/blog-post/related-products/${postId}`, 'relatedProductsSchema');
   return related ? { [relatedKey(postId)]: related } : {};
 }
 

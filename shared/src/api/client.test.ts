@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod as the shop loads it (with its schemas): configured for the CSP there.
+import { z } from './schemas/z';
 import { ApiError, apiAnswer, apiRequest, setApiBase } from './client';
 
 /** The parts of a fetch Response the client reads. */

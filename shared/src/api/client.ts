@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
-// In the browser zod must not probe for `new Function` (its fast path): the shop's CSP has no
-// 'unsafe-eval', and Chrome reports the probe as a policy violation even though zod catches it.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+// Types only: the client itself never loads zod. A call that parses passes a schema imported
+// from '@shop/shared/schemas' (which loads zod, configured for the CSP in schemas/z.ts).
+import type { z } from 'zod';
 
 /** An answer other than 2xx, or one that does not match its schema. */
 export class ApiError extends Error {

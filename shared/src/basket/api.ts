@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { apiRequest } from '../api/client';
-import { cartSchema, type Cart } from '../api/schemas/cart';
+import type { Cart } from '../api/schemas/cart';
 
 /** Who is asking: a customer (token) or a guest (the cart id they hold). */
 export interface CartOwner {
@@ -15,17 +14,19 @@ export interface CartLineRequest {
   productOptions?: unknown;
 }
 
-const guestCartSchema = z.object({ cartId: z.string() });
+// The basket's answers steer the UI, so they are parsed; the schemas (and zod) are loaded with the
+// first basket call rather than with every page (a first visit never calls before a click).
+const schemas = () => import('../api/schemas/cart');
 
 export const cartApi = {
-  createGuestCart: () => apiRequest('/cart/guest/create', { method: 'POST', body: {}, schema: guestCartSchema }),
+  createGuestCart: async () => apiRequest('/cart/guest/create', { method: 'POST', body: {}, schema: (await schemas()).guestCartAnswerSchema }),
   /** Creates the customer's active cart when missing. */
   mine: (customerToken: string) => apiRequest('/cart/mine', { body: { customerToken } }),
-  get: (owner: CartOwner): Promise<Cart> => apiRequest('/cart', { body: owner, schema: cartSchema }),
-  add: (owner: CartOwner, line: CartLineRequest): Promise<Cart> =>
-    apiRequest('/cart/add', { body: { ...owner, ...line }, schema: cartSchema }),
-  remove: (owner: CartOwner, line: CartLineRequest): Promise<Cart> =>
-    apiRequest('/cart/remove', { body: { ...owner, ...line }, schema: cartSchema }),
+  get: async (owner: CartOwner): Promise<Cart> => apiRequest('/cart', { body: owner, schema: (await schemas()).cartSchema }),
+  add: async (owner: CartOwner, line: CartLineRequest): Promise<Cart> =>
+    apiRequest('/cart/add', { body: { ...owner, ...line }, schema: (await schemas()).cartSchema }),
+  remove: async (owner: CartOwner, line: CartLineRequest): Promise<Cart> =>
+    apiRequest('/cart/remove', { body: { ...owner, ...line }, schema: (await schemas()).cartSchema }),
   mergeGuestCart: (customerToken: string, guestCartId: string) =>
     apiRequest('/cart/merge-guest-cart', { body: { customerToken, guestCartId } }),
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/schemas/z';
 import { ACCOUNT_MESSAGES as M } from './messages';
 
 /** At least 8 characters with letters and digits; at most 256. */

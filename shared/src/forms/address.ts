@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/schemas/z';
 import type { Address } from '../api/schemas/customer';
 import { countryHasRegions, findCountry, findRegion } from './countries';
 import { ADDRESS_MESSAGES as M } from './messages';

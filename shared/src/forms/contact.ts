@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/schemas/z';
 import { isValidPhone } from './address';
 import { ACCOUNT_MESSAGES, ADDRESS_MESSAGES } from './messages';
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { z } from 'zod';
+import type * as Schemas from '../api/schemas';
 
 /**
  * Data a server-rendered page loaded on the server, handed to the browser once: the page server
@@ -11,10 +12,20 @@ import type { z } from 'zod';
  */
 export type PageData = Record<string, unknown>;
 
-/** What a loader may read: GET calls of the shop's API, parsed with the same schemas as the browser. */
+type SchemaModule = typeof Schemas;
+
+/**
+ * A schema of '@shop/shared/schemas', by its exported name ('productInfoSchema'). Loaders name the
+ * schema rather than import it, so a page module carries no zod into the browser: the page
+ * server looks the schema up and parses with it.
+ */
+export type AnswerSchemaName = { [K in keyof SchemaModule]: SchemaModule[K] extends z.ZodType ? K : never }[keyof SchemaModule];
+export type AnswerOf<K extends AnswerSchemaName> = SchemaModule[K] extends z.ZodType ? z.output<SchemaModule[K]> : never;
+
+/** What a loader may read: GET calls of the shop's API, parsed on the server with the named schema. */
 export interface ServerApi {
   /** The answer of `GET /api<path>`, or null for a 404; other failures throw. */
-  get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null>;
+  get<K extends AnswerSchemaName>(path: string, schema: K): Promise<AnswerOf<K> | null>;
 }
 
 /** The page a loader loads for: the props the page gets and the URL's route parameters. */

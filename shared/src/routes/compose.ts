@@ -1,4 +1,5 @@
-import { REWRITE_TYPES, routeListModules, type ParsedRouteList, type RemoteRoute, type RewriteTarget, type RewriteType } from './routeList';
+import { REWRITE_TYPES, routeListModules, type RewriteType } from './kinds';
+import type { ParsedRouteList, RemoteRoute, RewriteTarget } from './routeList';
 
 /** One remote's published list, as read from its manifest. */
 export interface PublishedRouteList {

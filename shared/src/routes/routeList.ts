@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from '../api/schemas/z';
+import { REWRITE_TYPES } from './kinds';
 
 /**
  * The route list a remote publishes: the pages it owns, and the URL rewrites it renders. It is
@@ -43,9 +44,7 @@ export const remoteRouteSchema = z.object({
 });
 export type RemoteRoute = z.infer<typeof remoteRouteSchema>;
 
-/** The kinds of URL rewrite the shell resolves (GET /api/url-rewrites/resolve). */
-export const REWRITE_TYPES = ['product', 'category', 'cms-page'] as const;
-export type RewriteType = (typeof REWRITE_TYPES)[number];
+export { REWRITE_TYPES, routeListModules, type RewriteType } from './kinds';
 
 /** Which module renders a resolved rewrite, and the prop that receives its id (or CMS identifier). */
 export const rewriteTargetSchema = z.object({ module: moduleId, prop: z.string().min(1) });
@@ -78,9 +77,4 @@ export function parseRouteList(remote: string, raw: unknown): { list: ParsedRout
     if (target && !own(target.module)) errors.push(`${remote}: ${type} rewrites name ${target.module}, which is not a module of ${remote}`);
   }
   return errors.length ? { errors } : { list: parsed.data };
-}
-
-/** Every module a route list renders. */
-export function routeListModules(list: ParsedRouteList): string[] {
-  return [...new Set([...list.routes.map((r) => r.module), ...Object.values(list.rewrites).map((t) => t.module)])];
 }

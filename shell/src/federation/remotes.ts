@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteLists } from '../routeTable';
 
-import { REMOTE_NAMES, type RemoteName } from '@shop/shared/routes';
+import { REMOTE_NAMES, type RemoteName } from '@shop/shared/routes/remotes';
 
 /** The four remotes and the team that owns each. */
 export { REMOTE_NAMES, type RemoteName };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { apiRequest, ApiError, NotFound, resolvedPathSchema, Spinner, usePageData, type ResolvedPath } from '@shop/shared';
+import { apiRequest, ApiError, NotFound, Spinner, usePageData, type ResolvedPath } from '@shop/shared';
 import { RemotePage } from '../federation/RemotePage';
 import type { RemoteName } from '../federation/remotes';
 import { useRouteTable } from '../routes';
@@ -29,10 +29,15 @@ export function UrlRewritePage() {
     const controller = new AbortController();
     // Trailing slash kept: the API redirects '/damp-proofing/' to '/damp-proofing'.
     const path = pathname.replace(/^\/+/, '');
-    apiRequest(`/url-rewrites/resolve?path=${encodeURIComponent(path)}`, {
-      schema: resolvedPathSchema,
-      signal: controller.signal,
-    })
+    // The answer steers the page, so it is parsed; the schema (and zod) load with the first
+    // client navigation, never with a server-rendered first page.
+    import('@shop/shared/schemas')
+      .then(({ resolvedPathSchema }) =>
+        apiRequest(`/url-rewrites/resolve?path=${encodeURIComponent(path)}`, {
+          schema: resolvedPathSchema,
+          signal: controller.signal,
+        }),
+      )
       .then((page) => setState({ path: pathname, status: 'found', page }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,10 +1,12 @@
-import { apiRequest, productSearchSchema, type ProductSearchHit } from '@shop/shared';
+import { apiRequest, type ProductSearchHit } from '@shop/shared';
 
 export const SUGGESTION_LIMIT = 8;
 
 /** Server-side product search (typo-tolerant, name matches first). */
 export async function searchProducts(term: string, signal?: AbortSignal): Promise<ProductSearchHit[]> {
   const q = encodeURIComponent(term.trim());
+  // The schema (and zod) load with the first search, not with the page.
+  const { productSearchSchema } = await import('@shop/shared/schemas');
   const answer = await apiRequest(`/products/search?q=${q}&limit=${SUGGESTION_LIMIT}`, { schema: productSearchSchema, signal });
   return answer.items;
 }

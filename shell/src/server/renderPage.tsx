@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { createStore, Provider } from 'jotai';
 import { StaticRouter } from 'react-router-dom';
 import { getInstance, loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { CATEGORIES_DATA_KEY, categoriesSchema, setSanitizerWindow, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
+import { CATEGORIES_DATA_KEY, setSanitizerWindow, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
 import { App } from '../App';
 import { InitialPageData } from '../InitialPageData';
 import { setServerPaymentProvider } from '../federation/remotes';
@@ -160,7 +160,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   setServerPaymentProvider(request.paymentProvider);
   // The shell's menus need the categories on every page; the page's own data loads alongside.
   const [categories, data] = await Promise.all([
-    request.api.get('/categories/', categoriesSchema).then(
+    request.api.get('/categories/', 'categoriesSchema').then(
       (answer) => answer?.categories,
       (error: unknown) => log('categories unavailable: the menu loads in the browser', error),
     ),

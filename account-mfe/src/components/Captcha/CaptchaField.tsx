@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '@shop/shared';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '@shop/shared/schemas';
 import { TextField } from '../Form/Field';
 import type { useCaptcha } from './useCaptcha';
 import styles from './CaptchaField.module.css';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES as M, emailSchema, newPasswordSchema } from '@shop/shared';
+import { ACCOUNT_MESSAGES as M } from '@shop/shared';
+import { emailSchema, newPasswordSchema } from '@shop/shared/schemas';
 
 /**
  * Account Information: names and company always; the email or the password only with the

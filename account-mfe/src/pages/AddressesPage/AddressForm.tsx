@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { addressFormSchema, COUNTRIES, findCountry, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { COUNTRIES, findCountry, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { addressFormSchema } from '@shop/shared/schemas';
 import { CheckboxField, SelectField, TextField } from '../../components/Form/Field';
 import styles from '../../components/Form/Form.module.css';
 

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { addressToFormValues, emptyAddressFormValues, meAtom, PageHeading, type Address, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { meAtom, PageHeading, type Address, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { addressToFormValues, emptyAddressFormValues } from '@shop/shared/schemas';
 import { saveAddress, ADDRESS_BOOK_MESSAGES } from '../../account/addresses';
 import { useCustomer } from '../../account/useCustomer';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';

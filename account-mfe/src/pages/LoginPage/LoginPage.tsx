@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, loginFormSchema, PageHeading, Spinner, useAuth, type LoginFormValues } from '@shop/shared';
+import { ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth, type LoginFormValues } from '@shop/shared';
+import { loginFormSchema } from '@shop/shared/schemas';
 import styles from './LoginPage.module.css';
 
 type Notice = { kind: 'info' | 'success' | 'error'; text: string } | null;

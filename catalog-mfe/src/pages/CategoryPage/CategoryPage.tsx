@@ -1,10 +1,9 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import {
-  bestsellingProductsSchema,
   Breadcrumb,
-  categoryProductsSchema,
-  categorySortSchema,
+  CATEGORY_SORTS,
+  categorySortOf,
   NotFound,
   PageHeading,
   Spinner,
@@ -43,8 +42,7 @@ type Listing = { status: 'loading'; previous?: CategoryProducts | undefined } | 
 
 /** The page and sort a category's URL asks for (?page=2&sort=name). */
 function listingQuery(search: URLSearchParams): { page: number; sort: CategorySort } {
-  const parsedSort = categorySortSchema.safeParse(search.get('sort'));
-  return { page: Math.max(1, Math.floor(Number(search.get('page')) || 1)), sort: parsedSort.success ? parsedSort.data : 'position' };
+  return { page: Math.max(1, Math.floor(Number(search.get('page')) || 1)), sort: categorySortOf(search.get('sort')) ?? 'position' };
 }
 
 /** Page-data keys of a category's listing page and of its best sellers. */
@@ -59,8 +57,8 @@ export const loadPageData: PageLoader<{ categoryId?: number | string }> = async 
   const query = new URLSearchParams({ page: String(page), pageSize: String(CATEGORY_PAGE_SIZE) });
   if (sort !== 'position') query.set('sort', sort);
   const [listing, bestsellers] = await Promise.all([
-    api.get(`/categories/${id}/products?${query}`, categoryProductsSchema),
-    api.get(`/categories/bestselling-products/${id}`, bestsellingProductsSchema).catch(() => null),
+    api.get(`/categories/${id}/products?${query}`, 'categoryProductsSchema'),
+    api.get(`/categories/bestselling-products/${id}`, 'bestsellingProductsSchema').catch(() => null),
   ]);
   const data: Record<string, unknown> = {};
   if (listing) data[listingKey(id, page, sort)] = { ...listing, items: listing.items.filter(isShown) };
@@ -189,7 +187,7 @@ function CategoryView({ category, categories }: { category: Category; categories
             <div className={styles.sort}>
               <label htmlFor={sortId}>Sort by</label>
               <select id={sortId} value={sort} onChange={(e) => goTo({ sort: e.target.value as CategorySort })}>
-                {categorySortSchema.options.map((s) => (
+                {CATEGORY_SORTS.map((s) => (
                   <option key={s} value={s}>
                     {SORT_LABELS[s]}
                   </option>

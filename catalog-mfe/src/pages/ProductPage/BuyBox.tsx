@@ -85,7 +85,8 @@ export function BuyBox({
         ) : null}
       </form>
 
-      <FederatedSlot module={EXPRESS_CHECKOUT_MODULE} props={{ line: box.line(qty), context: 'product' }} className={styles.express} />
+      {/* Below the fold on a phone: the checkout remote (and zod, its forms) loads as it is scrolled near or on the first tap. */}
+      <FederatedSlot module={EXPRESS_CHECKOUT_MODULE} props={{ line: box.line(qty), context: 'product' }} className={styles.express} defer />
 
       {box.anyCoverage ? (
         <CoverageCalculator

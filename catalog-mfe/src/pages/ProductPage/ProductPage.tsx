@@ -5,7 +5,6 @@ import {
   Breadcrumb,
   NotFound,
   PageHeading,
-  productInfoSchema,
   Spinner,
   StarRating,
   usePageData,
@@ -43,7 +42,7 @@ export const productKey = (id: number) => `product:${id}`;
 export const loadPageData: PageLoader<{ productId?: number | string }> = async (page, api) => {
   const id = Number(page.props.productId ?? page.params.productId);
   if (!Number.isInteger(id) || id <= 0) return {};
-  const product = await api.get(`/products/info/${id}`, productInfoSchema);
+  const product = await api.get(`/products/info/${id}`, 'productInfoSchema');
   return product ? { [productKey(id)]: product } : {};
 };
 

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { apiRequest, Price, QuantityInput, useBasket, type ProductListItem } from '@shop/shared';
 import { PRODUCT_PLACEHOLDER } from '../../components/placeholder';
 import styles from './ArticlePage.module.css';
 
-/** What the add needs to know of a product beyond its listing: its required custom options. */
-const productOptionsSchema = z.object({ options: z.array(z.object({ is_require: z.boolean() })) });
+// The schema (and zod) load with the first add, not with the article.
+const optionsSchema = () => import('./productOptions').then((m) => m.productOptionsSchema);
 
 /**
  * A product the article recommends: image, name, price ex and inc VAT, then 'View Options' (grouped
@@ -27,7 +26,7 @@ export function RelatedProduct({ product }: { product: ProductListItem }) {
   const add = async () => {
     setBusy(true);
     try {
-      const info = await apiRequest(`/products/info/${product.id}`, { schema: productOptionsSchema }).catch(() => null);
+      const info = await apiRequest(`/products/info/${product.id}`, { schema: await optionsSchema() }).catch(() => null);
       if (info?.options.some((o) => o.is_require)) {
         navigate(product.url);
         return;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONTACT_MESSAGES } from '@shop/shared';
+import { CONTACT_MESSAGES } from '@shop/shared/schemas';
 import { renderAt, scriptApi } from '../../testing/render';
 import { ContactForm } from './ContactForm';
 

@@ -4,13 +4,10 @@ import { useForm } from 'react-hook-form';
 import {
   apiRequest,
   ApiError,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_MESSAGES,
-  contactFormSchema,
-  contactMessageAnswerSchema,
   type ContactFormInput,
   type ContactFormValues,
 } from '@shop/shared';
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, contactFormSchema, contactMessageAnswerSchema } from '@shop/shared/schemas';
 import styles from './CmsPage.module.css';
 
 type Field = keyof ContactFormInput;

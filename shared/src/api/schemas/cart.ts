@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /**
  * Basket calls of the /api service (spec sections 3, 4 and 7). Money in answers is pounds as

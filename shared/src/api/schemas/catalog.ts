@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from './z';
+import { PRODUCTS_BY_SKU_MAX, CATEGORY_SORTS } from './limits';
 
 /**
  * Catalogue answers of the /api service (spec sections 3 and 7): categories, products, featured
@@ -201,8 +202,6 @@ export const productInfoSchema = productSchema.extend({
 });
 export type ProductInfo = z.infer<typeof productInfoSchema>;
 
-/** How many skus one GET /api/products/by-sku may name (a product page links a handful). */
-export const PRODUCTS_BY_SKU_MAX = 24;
 
 /**
  * Query of GET /api/products/by-sku?skus=a,b,c : the related and upsell products of a product
@@ -364,7 +363,7 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoriesSchema = z.object({ categories: z.array(categorySchema) });
 export type Categories = z.infer<typeof categoriesSchema>;
 
-export const categorySortSchema = z.enum(['position', 'name', 'name_desc', 'price', 'price_desc', 'newest', 'bestselling']);
+export const categorySortSchema = z.enum(CATEGORY_SORTS);
 export type CategorySort = z.infer<typeof categorySortSchema>;
 
 /** Query of GET /api/categories/{id}/products. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { addressRulesSchema, checkAddressRules } from '../../forms/address';
 import { findCountry, findRegion } from '../../forms/countries';
 import { ACCOUNT_MESSAGES, ADDRESS_MESSAGES as M } from '../../forms/messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /**
  * Content answers of the /api service: CMS pages, advice (blog) posts and their authors.

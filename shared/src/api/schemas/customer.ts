@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { addressBaseSchema, addressInputSchema } from '../../forms/address';
 import { emailSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from '../../forms/account';
 import { ACCOUNT_MESSAGES } from '../../forms/messages';

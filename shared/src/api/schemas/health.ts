@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /** Migration state of the API's database: files shipped with the service vs migrations applied. */
 export const migrationStateSchema = z.object({

@@ -2,6 +2,7 @@
  * `@shop/shared/schemas`: zod schemas of the /api requests and answers, used by the typed client
  * in the browser and by the API service for validation. One source of truth for shapes.
  */
+export * from './limits';
 export * from './health';
 export * from './cart';
 export * from './customer';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { addressBaseSchema } from '../../forms/address';
 import { customerTokenField } from './customer';
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from './z';
+import { REVIEWS_PAGE_SIZE } from './limits';
 import { noNulText, positiveIntParam } from './catalog';
 
 /**
@@ -21,7 +22,6 @@ export type Review = z.infer<typeof reviewSchema>;
 export const storeReviewSchema = reviewSchema.extend({ location: z.string().nullable() });
 export type StoreReview = z.infer<typeof storeReviewSchema>;
 
-export const REVIEWS_PAGE_SIZE = 15;
 
 export const reviewsQuerySchema = z.object({
   page: positiveIntParam.optional(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /**
  * Answer of GET /api/url-rewrites/resolve?path= : what a URL path of the shop is.
