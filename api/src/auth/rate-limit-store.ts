@@ -20,8 +20,8 @@ type Callback = (error: Error | null, result?: StoreResult) => void;
 export const SWEEP_EVERY_MS = 60_000;
 
 export interface DatabaseRateLimitStore {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
-  read(key: string, cb: Callback, timeWindow: number, max: number): void;
+  incr(key: string, cb: Callback, timeWindow: number, max?: number): void;
+  read(key: string, cb: Callback, timeWindow?: number, max?: number): void;
   child(): DatabaseRateLimitStore;
 }
 
@@ -80,7 +80,7 @@ export function databaseRateLimitStore(db: Db, options: { sweepEveryMs?: number;
     );
 
   return class DatabaseStore implements DatabaseRateLimitStore {
-    incr(key: string, cb: Callback, timeWindow: number) {
+    incr(key: string, cb: Callback, timeWindow: number, _max?: number) {
       maybeSweep();
       void settle(incrementCounter(db, key, timeWindow), cb);
     }
