@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db, type DbExecutor } from '../db/client';
-import type { CartLineOptionsColumn } from './schema';
-import { productColumns, productJoins, type BasketProduct, type CartItemRow } from './store';
+import { carts, type CartLineOptionsColumn } from './schema';
+import { productColumns, productJoins, type BasketProduct, type CartItemRow, type CartRow } from './store';
 
 /**
  * The basket's hot path in single statements: a change to a line (add, lower by one) and the
@@ -44,6 +44,22 @@ const basketOfAfter = sql`
      where p.id in (select "productId" from after union select "parentProductId" from after where "parentProductId" is not null)
    ) bp) as products`;
 
+/** Every column of `carts c`, named as CartRow names them (from the schema, so never out of date). */
+const cartColumns = sql.join(
+  Object.entries(getTableColumns(carts)).map(([key, column]) => sql`c.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+const cartTimestamps = Object.entries(getTableColumns(carts))
+  .filter(([, column]) => column.dataType === 'date')
+  .map(([key]) => key);
+
+/** A carts row read with `cartColumns` (PGlite answers timestamps as text). */
+function toCartRow(row: Record<string, unknown>): CartRow {
+  const cart: Record<string, unknown> = { ...row };
+  for (const key of cartTimestamps) if (cart[key] != null) cart[key] = new Date(cart[key] as string | Date);
+  return cart as CartRow;
+}
+
 function toBasketRows(row: BasketJson | undefined): BasketRows {
   const items = (row?.lines ?? []).map((l) => ({ ...l, createdAt: new Date(l.createdAt), updatedAt: new Date(l.updatedAt) }));
   const products = new Map<number, BasketProduct>();
@@ -69,6 +85,8 @@ export interface NewLine {
 }
 
 export interface AddOutcome extends BasketRows {
+  /** The basket row as the statement saw it; null: not an open basket it may change (nothing done). */
+  cart: CartRow | null;
   /** Units already on this line before the add (0: a new line). */
   existingQty: number;
   /** Lines in the basket before the add. */
@@ -80,21 +98,25 @@ export interface AddOutcome extends BasketRows {
 }
 
 /**
- * Adds `qty` to the line with this key (or inserts it) only when the line stays within `maxQty`,
- * a new line fits within `maxLines`, and the product's units in the basket stay within `stock`;
- * answers the figures the checks used and the basket afterwards. One statement: concurrent adds
- * to one line serialise on its row, and the upsert's own condition keeps it within `maxQty`.
+ * Adds `qty` to the line with this key (or inserts it) only when the basket is open ('active';
+ * a guest's when `guest`), the line stays within `maxQty`, a new line fits within `maxLines`, and
+ * the product's units in the basket stay within `stock`; answers the basket row, the figures the
+ * checks used and the basket afterwards. One statement: concurrent adds to one line serialise on
+ * its row, and the upsert's own condition keeps it within `maxQty`.
  */
 export async function addLineAndRead(
   db: Db,
   line: NewLine,
   qty: number,
-  limits: { maxQty: number; maxLines: number; stock: number },
+  limits: { maxQty: number; maxLines: number; stock: number; guest: boolean },
 ): Promise<AddOutcome> {
-  const [row] = await preparedRows<BasketJson & { existing: number; lineCount: number; inBasket: number; changed: number }>(
+  const [row] = await preparedRows<BasketJson>(
     db,
     'cart_add_line',
-    sql`with cur as (select id, line_key, product_id, qty from cart_items where cart_id = ${line.cartId}),
+    sql`with c as (
+          select ${cartColumns} from carts c
+          where c.id = ${line.cartId} and c.status = 'active' and (not ${limits.guest}::boolean or c.customer_id is null)),
+        cur as (select id, line_key, product_id, qty from cart_items where cart_id = ${line.cartId}),
         chk as (
           select coalesce((select qty from cur where line_key = ${line.lineKey}), 0)::int as existing,
                  (select count(*) from cur)::int as line_count,
@@ -103,7 +125,8 @@ export async function addLineAndRead(
           insert into cart_items (cart_id, product_id, parent_product_id, sku, line_key, qty, options)
           select ${line.cartId}, ${line.productId}::int, ${line.parentProductId}::int, ${line.sku}, ${line.lineKey}, ${qty}::int, ${JSON.stringify(line.options)}::jsonb
           from chk
-          where chk.existing + ${qty}::int <= ${limits.maxQty}::int
+          where exists (select 1 from c)
+            and chk.existing + ${qty}::int <= ${limits.maxQty}::int
             and (chk.existing > 0 or chk.line_count < ${limits.maxLines}::int)
             and chk.in_basket + ${qty}::int <= ${limits.stock}::int
           on conflict (cart_id, line_key) do update set qty = cart_items.qty + excluded.qty, updated_at = now()
@@ -114,16 +137,18 @@ export async function addLineAndRead(
             from cart_items i left join up u on u.id = i.id where i.cart_id = ${line.cartId}
           union all
           select ${lineColumns('u')} from up u where not exists (select 1 from cur where cur.id = u.id))
-        select chk.existing, chk.line_count as "lineCount", chk.in_basket as "inBasket",
-               (select count(*) from up)::int as changed, ${basketOfAfter}
+        select chk.existing as "chkExisting", chk.line_count as "chkLineCount", chk.in_basket as "chkInBasket",
+               (select count(*) from up)::int as "chkChanged", (select row_to_json(c) from c) as "chkCart", ${basketOfAfter}
         from chk`,
   );
+  const found = row!.chkCart as Record<string, unknown> | null;
   return {
     ...toBasketRows(row),
-    existingQty: row!.existing,
-    lineCount: row!.lineCount,
-    productQtyInBasket: row!.inBasket,
-    changed: row!.changed > 0,
+    cart: found ? toCartRow(found) : null,
+    existingQty: row!.chkExisting as number,
+    lineCount: row!.chkLineCount as number,
+    productQtyInBasket: row!.chkInBasket as number,
+    changed: (row!.chkChanged as number) > 0,
   };
 }
 

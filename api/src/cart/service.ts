@@ -135,19 +135,42 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
     },
 
     /**
-     * Adds to the line (one statement: the checks' figures, the upsert and the basket read back,
-     * src/cart/basket-store.ts). Refusals keep their order: at most 999 of a line, at most 100
-     * lines, out of stock, no more than in stock.
+     * Adds to the line: one statement checks the basket is open, reads the figures the checks
+     * need, upserts the line and reads the basket back (src/cart/basket-store.ts). A guest's add
+     * is two round trips (the product, then that statement); a basket that is not open (unknown,
+     * held by a payment) takes the full path. Refusals keep their order: the basket (404, 409),
+     * then the product, then at most 999 of a line, at most 100 lines, out of stock, no more than
+     * in stock.
      */
     async add(owner: CartOwnerInput, productSku: string, quantity: number, productOptions: ProductOptionsRequest): Promise<CartAnswer> {
-      const [ctx, line] = await basketAndLine(owner, productSku, productOptions);
+      const guestCartId = !owner.customerToken ? owner.cartId : null;
+      let ctx: CartContext | undefined;
+      let line: ResolvedLine;
+      if (guestCartId) {
+        try {
+          line = await resolveLine(productSku, productOptions);
+        } catch (error) {
+          await resolveForChange(owner); // the basket's refusal comes first
+          throw error;
+        }
+      } else {
+        [ctx, line] = await basketAndLine(owner, productSku, productOptions);
+      }
       const inStock = line.product.isInStock && line.product.stockQty > 0;
-      const outcome = await addLineAndRead(
-        db,
-        { cartId: ctx.cart.id, productId: line.product.id, parentProductId: line.parent?.id ?? null, sku: line.sku, lineKey: line.lineKey, options: line.options },
-        quantity,
-        { maxQty: MAX_LINE_QTY, maxLines: MAX_LINES, stock: inStock ? line.product.stockQty : 0 },
-      );
+      const attempt = (cartId: string, guest: boolean) =>
+        addLineAndRead(
+          db,
+          { cartId, productId: line.product.id, parentProductId: line.parent?.id ?? null, sku: line.sku, lineKey: line.lineKey, options: line.options },
+          quantity,
+          { maxQty: MAX_LINE_QTY, maxLines: MAX_LINES, stock: inStock ? line.product.stockQty : 0, guest },
+        );
+      let outcome = await attempt(ctx?.cart.id ?? guestCartId!, !ctx);
+      if (!outcome.cart) {
+        // Not an open basket: 404 for an unknown one; one held by a payment is given back first.
+        ctx = await resolveForChange(owner);
+        outcome = await attempt(ctx.cart.id, !ctx.customer);
+        if (!outcome.cart) throw new HttpError(409, CART_MESSAGES.inCheckout);
+      }
       if (!outcome.changed) {
         if (outcome.existingQty > 0 && outcome.existingQty + quantity > MAX_LINE_QTY) throw badRequest(CART_MESSAGES.maxQty, 'quantity');
         if (outcome.existingQty === 0 && outcome.lineCount >= MAX_LINES) throw badRequest(CART_MESSAGES.basketFull, 'productSku');
@@ -159,7 +182,7 @@ export function createCartService(store: CartStore, deps: { checkoutHold?: Check
         throw badRequest(CART_MESSAGES.maxQty, 'quantity');
       }
       // The basket as the statement left it (a concurrent add to another line may follow it).
-      return answerOf(ctx, outcome);
+      return answerOf({ cart: outcome.cart, groupId: ctx?.groupId ?? 0 }, outcome);
     },
 
     /**
