@@ -6,7 +6,7 @@ import { toCartAnswer } from './answer';
 import { cartTotals, priceCart } from './pricing';
 import { createCartService } from './service';
 import { createCartStore } from './store';
-import { createConfigurable, createCustomer, createProduct, post } from './test-fixtures';
+import { confirmBody, createConfigurable, createCustomer, createProduct, guestCartReady, post, stockOf } from './test-fixtures';
 
 /**
  * The lean basket writes (basket-store.ts): an add or a remove is one statement that changes the
@@ -126,6 +126,22 @@ describe('lean basket writes', () => {
     expect((await add({ cartId, productSku: p.sku, quantity: 1 })).statusCode).toBe(404);
     const [lines] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from cart_items where cart_id = ${cartId}`);
     expect(lines!.n).toBe(0);
+  });
+
+  it('a basket whose payment waits for 3-D Secure is given back first, then added to (and its answer carries the delivery)', async () => {
+    const p = await createProduct(t.db, { stock: 10, pricePence: 2_000 });
+    const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 2 }]);
+    const confirm = await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_authenticationRequired'));
+    expect(confirm.json().status).toBe('requires_action');
+    expect(await stockOf(t.db, p.id)).toBe(8);
+    const res = await add({ cartId, productSku: p.sku, quantity: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items[0].qty).toBe(3);
+    expect(res.json().totals.shipping_method).not.toBeNull();
+    expect(res.json()).toEqual(await post(t.app, '/api/cart', { cartId }).then((r) => r.json()));
+    expect(await stockOf(t.db, p.id)).toBe(10);
+    const [row] = await queryRows<{ status: string }>(t.db, sql`select status from carts where id = ${cartId}`);
+    expect(row!.status).toBe('active');
   });
 
   it('on PostgreSQL: a guest add is two round trips, a remove by item two, all prepared', async () => {
