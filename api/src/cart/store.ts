@@ -239,21 +239,6 @@ export function createCartStore(db: Db) {
       return row;
     },
 
-    /** Lowers a line by one, deleting it at quantity 1. Answers false when the line is gone. */
-    async decrementLine(itemId: number, executor: Executor = db): Promise<boolean> {
-      const deleted = await executor
-        .delete(cartItems)
-        .where(and(eq(cartItems.id, itemId), eq(cartItems.qty, 1)))
-        .returning({ id: cartItems.id });
-      if (deleted.length > 0) return true;
-      const updated = await executor
-        .update(cartItems)
-        .set({ qty: sql`${cartItems.qty} - 1`, updatedAt: new Date() })
-        .where(and(eq(cartItems.id, itemId), sql`${cartItems.qty} > 1`))
-        .returning({ id: cartItems.id });
-      return updated.length > 0;
-    },
-
     /**
      * Deletes guest baskets nobody has touched since `before` (no line changed since either), that
      * never reached checkout (no payment attempts: those are kept with their basket). At most `limit`.
