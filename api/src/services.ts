@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from './domain';
 import { appSecretSource } from './auth/secret';
+import { createProductLookup } from './catalog/lookup';
 import { createProductDocuments, type ProductDocuments } from './catalog/documents';
 import { createCatalogService, type CatalogService } from './catalog/service';
 import { createCatalogStore } from './catalog/store';
@@ -10,7 +11,6 @@ import type { Config } from './config';
 import { createContentService, type ContentService } from './content/service';
 import { createContentStore } from './content/store';
 import { createMailLinks, type MailLinks } from './customer/links';
-import { createCustomerReviews, type CustomerReviews } from './customer/reviews';
 import { createCustomerService, type CustomerService } from './customer/service';
 import { createCustomerStore, type CustomerStore } from './customer/store';
 import type { Db } from './db/client';
@@ -18,6 +18,7 @@ import { createHealthStore, type HealthStore } from './health/store';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createOrdersService, type OrdersService } from './orders/service';
 import { createOrdersStore, type OrdersStore } from './orders/store';
+import { createCustomerReviews, type CustomerReviews } from './reviews/customer-reviews';
 import { createReviewsService, type ReviewsService } from './reviews/service';
 import { createReviewsStore } from './reviews/store';
 
@@ -44,7 +45,7 @@ export interface Services {
   customerReviews: CustomerReviews;
   ordersStore: OrdersStore;
   orders: OrdersService;
-  /** Baskets, checkout and the payment provider. */
+  /** Baskets, checkout, payments and the payment provider. */
   commerce: Commerce;
 }
 
@@ -62,6 +63,8 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
   const catalog = createCatalogService(createCatalogStore(db, { countTtlMs: config.catalogCacheTtlMs }));
   const customerStore = createCustomerStore(db);
   const ordersStore = createOrdersStore(db);
+  const products = createProductLookup(db);
+  const reviewsStore = createReviewsStore(db);
   return {
     db,
     config,
@@ -71,14 +74,14 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     health: createHealthStore(db),
     catalog,
     productDocuments: createProductDocuments(db, catalog),
-    content: createContentService(createContentStore(db), catalog.listItems, outbox),
-    reviews: createReviewsService(createReviewsStore(db)),
+    content: createContentService(createContentStore(db), catalog.listItems, products.shownSkus, outbox),
+    reviews: createReviewsService(reviewsStore, products),
     customerStore,
     customer: createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log }),
-    customerReviews: createCustomerReviews(db, ordersStore),
+    customerReviews: createCustomerReviews({ store: reviewsStore, products, orders: ordersStore }),
     ordersStore,
     orders: createOrdersService(ordersStore),
-    commerce: createCommerce({ db, config, log, outbox, mailLinks, appSecret }),
+    commerce: createCommerce({ db, config, log, outbox, mailLinks, appSecret, ordersStore }),
   };
 }
 

@@ -248,6 +248,9 @@ test.describe('account', () => {
     await c.getByLabel('Card number').fill('4242 4242 4242 4242');
     await c.getByLabel('Expiry date').fill('12 / 30');
     await c.getByLabel('Security code').fill('123');
+    // As a shopper does: the delivery method and its price are shown before Place Order (clicking
+    // sooner, with no earlier choice, shows the options and places nothing: CheckoutPage.test.tsx).
+    await expect(c.getByRole('radio', { name: /Standard Delivery/ })).toBeChecked();
     await c.getByRole('button', { name: 'Place Order' }).click();
     await expect(page).toHaveURL(/\/order\/success$/, { timeout: 60_000 });
     const number = (await c.getByTestId('order-number').textContent())!;

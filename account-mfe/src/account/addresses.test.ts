@@ -1,6 +1,6 @@
-import { addressFormSchema } from '@shop/shared';
+import { addressFormSchema, emptyAddressFormValues as emptyAddressValues } from '@shop/shared';
 import { mockApi } from '@shop/shared/testing';
-import { emptyAddressValues, saveAddress } from './addresses';
+import { saveAddress } from './addresses';
 
 const values = addressFormSchema.parse({
   ...emptyAddressValues({ firstname: 'Jo', lastname: 'Bloggs' }),

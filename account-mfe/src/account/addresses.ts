@@ -1,4 +1,4 @@
-import { ApiError, addressFormToInput, type Address, type AddressFormValues, type Customer } from '@shop/shared';
+import { ApiError, addressFormToInput, type AddressFormValues, type Customer } from '@shop/shared';
 import { accountApi } from './api';
 
 /** The address book's texts of spec section 8, word for word. */
@@ -38,38 +38,3 @@ export async function saveAddress(token: string | null, values: AddressFormValue
     throw new Error(unexpectedShape(error) ? M.updateUnexpected : (serverMessage(error) ?? M.updateFallback), { cause: error });
   }
 }
-
-/** The form's values for an address being edited (street as two lines, region id as the select has it). */
-export function addressToFormValues(address: Address) {
-  return {
-    firstname: address.firstname,
-    lastname: address.lastname,
-    company: address.company ?? '',
-    telephone: address.telephone,
-    streetLine1: address.street[0] ?? '',
-    streetLine2: address.street[1] ?? '',
-    city: address.city,
-    postcode: address.postcode,
-    country_id: address.country_id,
-    region_id: String(address.region_id ?? address.region?.region_id ?? ''),
-    address_label: address.custom_attributes?.find((a) => a.attribute_code === 'address_label')?.value ?? '',
-    default_billing: Boolean(address.default_billing),
-    default_shipping: Boolean(address.default_shipping),
-  };
-}
-
-export const emptyAddressValues = (defaults: { firstname?: string; lastname?: string } = {}) => ({
-  firstname: defaults.firstname ?? '',
-  lastname: defaults.lastname ?? '',
-  company: '',
-  telephone: '',
-  streetLine1: '',
-  streetLine2: '',
-  city: '',
-  postcode: '',
-  country_id: 'GB',
-  region_id: '',
-  address_label: '',
-  default_billing: false,
-  default_shipping: false,
-});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CheckoutAddress } from '@shop/shared/schemas';
 import { products } from '../catalog/schema';
 import { customers } from '../customer/schema';
 import { orders } from '../orders/schema';
@@ -17,21 +18,8 @@ import { orders } from '../orders/schema';
 export const CART_STATUSES = ['active', 'checkout', 'ordered', 'merged'] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
 
-/** An address saved on a basket at checkout (the checkout address schema's output). */
-export interface CartAddressColumn {
-  firstname: string;
-  lastname: string;
-  company: string | null;
-  telephone: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  country_id: string;
-  region_id: number | null;
-  region: string | null;
-  region_code: string | null;
-  email: string | null;
-}
+/** An address saved on a basket at checkout: the checkout address schema's output (jsonb). */
+export type CartAddressColumn = CheckoutAddress;
 
 export const carts = pgTable(
   'carts',

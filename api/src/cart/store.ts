@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db, type DbExecutor as Executor, type Tx } from '../db/client';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { carts, cartItems, type CartAddressColumn, type CartLineOptionsColumn, type CartStatus } from './schema';
@@ -157,6 +157,17 @@ export function createCartStore(db: Db) {
         .select()
         .from(carts)
         .where(and(eq(carts.customerId, customerId), inArray(carts.status, ['active', 'checkout'])))
+        .limit(1);
+      return row;
+    },
+
+    /** The customer's basket ordered most recently, within `withinMs` (a repeated confirm). */
+    async recentlyOrderedCart(customerId: number, withinMs: number): Promise<CartRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(carts)
+        .where(and(eq(carts.customerId, customerId), eq(carts.status, 'ordered'), gt(carts.closedAt, new Date(Date.now() - withinMs))))
+        .orderBy(desc(carts.closedAt))
         .limit(1);
       return row;
     },

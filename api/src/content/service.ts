@@ -22,7 +22,7 @@ export function videoIdOf(image: string): string | null {
   return url.searchParams.get('v');
 }
 
-function postAnswer(row: BlogPostRow): BlogPost {
+function postAnswer(row: BlogPostRow, skus: ReadonlyMap<number, string>): BlogPost {
   const isVideo = /^https?:\/\//i.test(row.image);
   return {
     id: row.id,
@@ -39,7 +39,7 @@ function postAnswer(row: BlogPostRow): BlogPost {
     author_id: row.authorId,
     author_name: row.authorName,
     author_url: row.authorUrlKey ? authorUrl(row.authorUrlKey) : null,
-    related_product_skus: row.relatedSkus,
+    related_product_skus: row.relatedProductIds.flatMap((id) => skus.get(id) ?? []),
     url: `/advice/${row.urlKey}`,
   };
 }
@@ -48,6 +48,8 @@ export function createContentService(
   store: ContentStore,
   /** Listing items of product ids (shown ones only, in order): the catalogue's. */
   listItems: (ids: readonly number[]) => Promise<ProductListItem[]>,
+  /** Skus of the given products that are shown on the storefront: the catalogue's. */
+  shownSkus: (ids: readonly number[]) => Promise<ReadonlyMap<number, string>>,
   /** Carries contact messages to the shop's inbox. */
   outbox?: Pick<Outbox, 'kick'>,
 ) {
@@ -79,7 +81,9 @@ export function createContentService(
     },
 
     async blogPosts(): Promise<BlogPosts> {
-      return { items: (await store.activePosts()).map(postAnswer) };
+      const posts = await store.activePosts();
+      const skus = await shownSkus([...new Set(posts.flatMap((p) => p.relatedProductIds))]);
+      return { items: posts.map((p) => postAnswer(p, skus)) };
     },
 
     async authors(): Promise<Authors> {

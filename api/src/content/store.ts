@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { shown } from '../catalog/shown';
 import { enqueueMail } from '../mail/outbox';
 import type { MailMessage } from '../mail/templates';
 import { blogAuthors, cmsPages, contactMessages } from './schema';
@@ -20,8 +19,8 @@ export interface BlogPostRow {
   authorId: number | null;
   authorName: string | null;
   authorUrlKey: string | null;
-  /** Skus of related products that are enabled and on website 2, in order. */
-  relatedSkus: string[];
+  /** Ids of the products the post recommends, in order (whether shown or not: the catalogue decides). */
+  relatedProductIds: number[];
 }
 
 export interface NewContactMessage {
@@ -79,9 +78,8 @@ export function createContentStore(db: Db) {
         sql`select b.id, b.url_key as "urlKey", b.name, b.image, b.short_content as "shortContent",
               b.post_content as "postContent", b.meta_title as "metaTitle", b.meta_description as "metaDescription",
               b.publish_date as "publishDate", b.author_id as "authorId", a.name as "authorName", a.url_key as "authorUrlKey",
-              coalesce((select array_agg(p.sku order by bp.position, p.id) from blog_post_products bp
-                        join products p on p.id = bp.product_id
-                        where bp.post_id = b.id and ${shown('p')}), '{}'::text[]) as "relatedSkus"
+              coalesce((select array_agg(bp.product_id order by bp.position, bp.product_id) from blog_post_products bp
+                        where bp.post_id = b.id), '{}'::int[]) as "relatedProductIds"
             from blog_posts b left join blog_authors a on a.id = b.author_id
             where b.is_active
             order by b.publish_date desc, b.id desc`,

@@ -3,7 +3,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -13,6 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { addressColumns } from '../address/columns';
 
 /**
  * Customer accounts. `email` is stored trimmed and lower-cased (one account per address).
@@ -39,7 +39,7 @@ export const customers = pgTable('customers', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The address book. `street` holds only non-empty lines (1 or 2). */
+/** The address book: the address's columns (address/columns.ts) and the customer's label for it. */
 export const customerAddresses = pgTable(
   'customer_addresses',
   {
@@ -47,17 +47,7 @@ export const customerAddresses = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references((): AnyPgColumn => customers.id, { onDelete: 'cascade' }),
-    firstname: text('firstname').notNull(),
-    lastname: text('lastname').notNull(),
-    company: text('company'),
-    telephone: text('telephone').notNull(),
-    street: jsonb('street').$type<string[]>().notNull(),
-    city: text('city').notNull(),
-    regionId: integer('region_id'),
-    region: text('region'),
-    regionCode: text('region_code'),
-    postcode: text('postcode').notNull(),
-    countryId: text('country_id').notNull(),
+    ...addressColumns(),
     label: text('label'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { addressColumns } from '../address/columns';
 import { customers } from '../customer/schema';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'complete', 'cancelled'] as const;
@@ -97,7 +98,7 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_qty_check', sql`${t.qty} > 0`)],
 );
 
-/** Shipping and billing addresses as they were when ordered. */
+/** Shipping and billing addresses as they were when ordered (address/columns.ts; the phone may be missing). */
 export const orderAddresses = pgTable(
   'order_addresses',
   {
@@ -106,16 +107,7 @@ export const orderAddresses = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['shipping', 'billing'] }).notNull(),
-    firstname: text('firstname').notNull(),
-    lastname: text('lastname').notNull(),
-    company: text('company'),
-    street: jsonb('street').$type<string[]>().notNull(),
-    city: text('city').notNull(),
-    regionId: integer('region_id'),
-    region: text('region'),
-    regionCode: text('region_code'),
-    postcode: text('postcode').notNull(),
-    countryId: text('country_id').notNull(),
+    ...addressColumns(),
     telephone: text('telephone'),
   },
   (t) => [uniqueIndex('order_addresses_order_type_idx').on(t.orderId, t.type)],

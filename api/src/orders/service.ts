@@ -9,7 +9,8 @@ import {
   type OrderSuccess,
   type OrderSummary,
 } from '@shop/shared/schemas';
-import { maskEmail } from '../customer/service';
+import { addressFromRow } from '../address/mapper';
+import { maskEmail } from '../customer/mask-email';
 import { notFound } from '../http-errors';
 import type { orderAddresses, orderLines } from './schema';
 import type { OrdersStore } from './store';
@@ -34,20 +35,7 @@ function lineAnswer(l: typeof orderLines.$inferSelect): OrderLine {
 }
 
 function addressAnswer(a: typeof orderAddresses.$inferSelect | undefined): OrderAddress | null {
-  if (!a) return null;
-  return {
-    firstname: a.firstname,
-    lastname: a.lastname,
-    company: a.company,
-    street: a.street,
-    city: a.city,
-    region: a.region,
-    region_id: a.regionId,
-    region_code: a.regionCode,
-    postcode: a.postcode,
-    country_id: a.countryId,
-    telephone: a.telephone,
-  };
+  return a ? addressFromRow(a) : null;
 }
 
 /** 'LS11 5PS' -> 'LS11'; other countries: the first part before a space, at most 5 characters. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { paymentMethodTitle } from '@shop/shared/schemas';
 import { randomToken } from '../auth/crypto';
-import type { Db, DbExecutor } from '../db/client';
+import type { Db, DbExecutor, Tx } from '../db/client';
 import type { OrderMail } from '../mail/templates';
 import {
   downloadableLinks,
@@ -14,19 +14,8 @@ import {
 
 export const STANDARD_VAT_BP = 2000;
 
-export interface OrderAddressInput {
-  firstname: string;
-  lastname: string;
-  company?: string | null;
-  street: string[];
-  city: string;
-  regionId?: number | null;
-  region?: string | null;
-  regionCode?: string | null;
-  postcode: string;
-  countryId: string;
-  telephone?: string | null;
-}
+/** An address for insertOrder: its columns (address/columns.ts); company, region and phone may be left out. */
+export type OrderAddressInput = Omit<typeof orderAddresses.$inferInsert, 'id' | 'orderId' | 'type'>;
 
 export interface OrderLineInput {
   productId?: number | null;
@@ -93,25 +82,17 @@ function assertPence(value: number, what: string) {
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`insertOrder: ${what} must be a non-negative integer of pence`);
 }
 
+// Columns left out are stored as NULL (the column default).
 const addressRow = (orderId: number, type: 'shipping' | 'billing', a: OrderAddressInput) => ({
+  ...a,
   orderId,
   type,
-  firstname: a.firstname,
-  lastname: a.lastname,
-  company: a.company ?? null,
   street: a.street.filter((s) => s.trim() !== ''),
-  city: a.city,
-  regionId: a.regionId ?? null,
-  region: a.region ?? null,
-  regionCode: a.regionCode ?? null,
-  postcode: a.postcode,
-  countryId: a.countryId,
-  telephone: a.telephone ?? null,
 });
 
 /**
- * Orders: written by checkout (insertOrder inside its transaction), read by the account and the
- * success page.
+ * Orders: written through the order placement service (orders/placement.ts: insertOrder inside
+ * checkout's transaction, paid or released by payment), read by the account and the success page.
  */
 export function createOrdersStore(db: Db) {
   return {
@@ -223,6 +204,25 @@ export function createOrdersStore(db: Db) {
       await executor.update(orders).set({ paymentReference, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
     },
 
+    /** The order row, locked until the transaction ends (paying or releasing it). */
+    async lockOrder(tx: Tx, orderId: number) {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return row;
+    },
+
+    /** The products and quantities of an order's lines (stock to give back when it is released). */
+    async lineQuantities(executor: DbExecutor, orderId: number) {
+      return executor
+        .select({ productId: orderLines.productId, qty: orderLines.qty })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId));
+    },
+
+    /** Deletes an order that was never paid for (its lines, addresses and history go with it). */
+    async deleteUnpaidOrder(tx: Tx, orderId: number): Promise<void> {
+      await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+    },
+
     /** A downloadable file bought in an order (file under DATA_DIR/downloads). */
     async addDownloadableLink(
       executor: DbExecutor,
@@ -260,8 +260,8 @@ export function createOrdersStore(db: Db) {
       return { total: total?.n ?? 0, rows, qty, shipTo };
     },
 
-    async findById(orderId: number) {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    async findById(orderId: number, executor: DbExecutor = db) {
+      const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
       return row;
     },
     async findByReference(reference: string) {

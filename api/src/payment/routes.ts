@@ -36,8 +36,7 @@ const RECONCILE_MS = 60_000;
  * - POST test/authenticate         test provider: the bank's 3-D Secure page (complete or fail)
  */
 export const paymentRoutes: DomainPlugin = async (app, deps) => {
-  const commerce = app.services.commerce;
-  const { checkout, provider, testProvider, settings } = commerce;
+  const { payment, provider, testProvider, settings } = app.services.commerce;
   const noStore = { 'cache-control': 'no-store' };
 
   if (provider.name === 'test' && deps.config.nodeEnv === 'production') {
@@ -55,7 +54,7 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
     // 'creating' from before this start belongs to a process that died: settle it now.
     const startedAt = new Date();
     const atStart = dbKind(deps.db) === 'pglite' ? { creatingBefore: startedAt } : {};
-    checkout
+    payment
       .reconcile(atStart)
       .then(
         (result) => app.log.info(result, 'payment reconciliation at start done'),
@@ -64,10 +63,10 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
       .finally(armPendingFaults);
     timers.push(
       setInterval(() => {
-        checkout.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciliation failed'));
+        payment.reconcile().catch((error) => app.log.warn({ err: error }, 'payment reconciliation failed'));
       }, RECONCILE_MS),
       setInterval(() => {
-        checkout.sweep(settings.holdMinutes * 60_000).catch((error) => app.log.warn({ err: error }, 'payment sweep failed'));
+        payment.sweep(settings.holdMinutes * 60_000).catch((error) => app.log.warn({ err: error }, 'payment sweep failed'));
       }, SWEEP_MS),
     );
     for (const timer of timers) timer.unref();
@@ -92,7 +91,7 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: paymentCompleteRequestSchema, response: { 200: confirmOrderAnswerSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return withProviderOutage(reply, () => checkout.completePayment(request.body.paymentIntentId));
+      return withProviderOutage(reply, () => payment.completePayment(request.body.paymentIntentId));
     },
   );
 
@@ -101,7 +100,7 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: cancelPaymentIntentRequestSchema, response: { 200: cancelPaymentIntentAnswerSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return withProviderOutage(reply, () => checkout.cancelPaymentIntent(request.body.paymentIntentId));
+      return withProviderOutage(reply, () => payment.cancelPaymentIntent(request.body.paymentIntentId));
     },
   );
 
@@ -124,7 +123,7 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
         }
         throw error;
       }
-      const result = await checkout.handleEvent('stripe', event);
+      const result = await payment.handleEvent('stripe', event);
       return { received: true as const, duplicate: result.duplicate, outcome: result.outcome };
     });
   });

@@ -1,5 +1,6 @@
 import { REVIEWS_PAGE_SIZE, type ProductReviews, type StoreReviews } from '@shop/shared/schemas';
 import { notFound } from '../http-errors';
+import type { ProductLookup } from '../catalog/lookup';
 import type { ReviewsStore } from './store';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -12,7 +13,7 @@ export function averageOf(perStar: ReadonlyArray<{ rating: number; n: number }>)
   return Math.round((total / count) * 10) / 10;
 }
 
-export function createReviewsService(store: ReviewsStore) {
+export function createReviewsService(store: ReviewsStore, products: Pick<ProductLookup, 'shownProductId'>) {
   return {
     async storeReviews({ page = 1, pageSize = REVIEWS_PAGE_SIZE }: { page?: number; pageSize?: number }): Promise<StoreReviews> {
       const { items, count, average } = await store.storeReviews((page - 1) * pageSize, pageSize);
@@ -26,7 +27,7 @@ export function createReviewsService(store: ReviewsStore) {
     },
 
     async productReviews(sku: string, { page = 1, pageSize = REVIEWS_PAGE_SIZE }: { page?: number; pageSize?: number }): Promise<ProductReviews> {
-      const productId = await store.shownProductId(sku);
+      const productId = await products.shownProductId(sku);
       if (productId === undefined) throw notFound(`Product ${sku} not found`);
       const { items, perStar } = await store.productReviews(productId, (page - 1) * pageSize, pageSize);
       const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { shown } from '../catalog/shown';
 import { productReviews, storeReviews } from './schema';
 
 /** Approved reviews, newest first, a page at a time, with their count and mean rating. */
@@ -32,13 +31,34 @@ export function createReviewsStore(db: Db) {
       return { items, count: summary?.count ?? 0, average: summary?.average ?? 0 };
     },
 
-    /** The product of a sku, if it is shown on the storefront (enabled, website 2). */
-    async shownProductId(sku: string): Promise<number | undefined> {
-      const [row] = await queryRows<{ id: number }>(
-        db,
-        sql`select id from products where sku = ${sku} and ${shown('products')}`,
-      );
-      return row?.id;
+    /** A customer's own reviews, approved or not, newest first, with their count. */
+    async byCustomer(customerId: number, offset: number, limit: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(productReviews)
+          .where(eq(productReviews.customerId, customerId))
+          .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(productReviews).where(eq(productReviews.customerId, customerId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Adds a customer's review of a product unless they already reviewed it (then undefined). */
+    async addOnce(review: typeof productReviews.$inferInsert & { customerId: number }) {
+      return db.transaction(async (tx) => {
+        // One review per customer and product; the lock makes two quick submissions one review.
+        await tx.execute(sql`select pg_advisory_xact_lock(${review.customerId}, ${review.productId})`);
+        const [existing] = await tx
+          .select({ id: productReviews.id })
+          .from(productReviews)
+          .where(and(eq(productReviews.customerId, review.customerId), eq(productReviews.productId, review.productId)));
+        if (existing) return undefined;
+        const [row] = await tx.insert(productReviews).values(review).returning();
+        return row;
+      });
     },
 
     async productReviews(productId: number, offset: number, limit: number) {

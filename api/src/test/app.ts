@@ -37,9 +37,16 @@ function appOf(db: Db): App {
   return app;
 }
 
-/** The basket, checkout and payment services of the test app open on this database. */
-export function commerceFor({ db }: { db: Db; config?: Config }): Commerce {
-  return appOf(db).services.commerce;
+/**
+ * The basket, checkout and payment services of the test app open on this database. The tests
+ * written before payment/service.ts existed reach reconciliation and the sweep as
+ * `commerceFor(t).checkout.reconcile()` / `.sweep()`: those are the payment service's.
+ */
+export function commerceFor({ db }: { db: Db; config?: Config }): Commerce & {
+  checkout: Commerce['checkout'] & Pick<Commerce['payment'], 'reconcile' | 'sweep'>;
+} {
+  const commerce = appOf(db).services.commerce;
+  return { ...commerce, checkout: { ...commerce.checkout, reconcile: commerce.payment.reconcile, sweep: commerce.payment.sweep } };
 }
 
 /** The signed Email Notifications link the test app on this database puts in mail. */

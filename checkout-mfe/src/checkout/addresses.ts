@@ -1,4 +1,4 @@
-import { findCountry, findRegion, isValidUkPostcode, normalisePostcode, type Address } from '@shop/shared';
+import { findCountry, findRegion, isValidUkPostcode, normalisePostcode, type Address, type AddressFormFields } from '@shop/shared';
 import type { CheckoutAddressInput } from '@shop/shared/schemas';
 import type { EstimateAddress } from '../api/checkoutApi';
 import { DEFAULT_CHECKOUT_POSTCODE, emptyCheckoutAddress, type CheckoutAddressState } from './checkoutState';
@@ -9,20 +9,8 @@ import { DEFAULT_CHECKOUT_POSTCODE, emptyCheckoutAddress, type CheckoutAddressSt
  * known) and the API's checkout address.
  */
 
-/** The address fields of the checkout form (react-hook-form values, validated by addressFormSchema). */
-export interface AddressFields {
-  firstname: string;
-  lastname: string;
-  company: string;
-  telephone: string;
-  streetLine1: string;
-  streetLine2: string;
-  city: string;
-  postcode: string;
-  country_id: string;
-  /** '' or the region's id as text (a select's value). */
-  region_id: string;
-}
+/** The address fields of the checkout form: the shared address form's fields (text; region id as the select's value). */
+export type AddressFields = AddressFormFields;
 
 export const emptyAddressFields: AddressFields = stateToFields(emptyCheckoutAddress);
 

@@ -1,6 +1,6 @@
 import { atom, type ExtractAtomValue } from 'jotai';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
-import { safeLocalStorage } from '@shop/shared';
+import { safeLocalStorage, type AddressBase } from '@shop/shared';
 
 /**
  * Checkout state (spec section 3): what the shopper has told the checkout so far. The checkout
@@ -9,21 +9,17 @@ import { safeLocalStorage } from '@shop/shared';
  * the billing address is also kept in localStorage under `billingAddress` until then.
  */
 
-/** A shipping or billing address as the checkout keeps it (street as a list of lines). */
-export interface CheckoutAddressState {
-  firstname: string;
-  lastname: string;
+/**
+ * A shipping or billing address as the checkout keeps it (spec section 3): the shared address
+ * base with the spec's names and text values. `street` is a list of lines; `region` the county or
+ * state as text (a wallet gives text; the form's choice is region_id); `postcode` is '*' until
+ * known (the delivery estimate's "anywhere"); `phone` is the base's telephone.
+ */
+export type CheckoutAddressState = Omit<AddressBase, 'company' | 'telephone'> & {
   company: string;
-  street: string[];
-  city: string;
-  /** The county/state as text (a wallet gives text; the form's choice is region_id). */
   region: string;
-  region_id: number | null;
-  /** '*' until known (the delivery estimate's "anywhere"). */
-  postcode: string;
-  country_id: string;
   phone: string;
-}
+};
 
 export const DEFAULT_CHECKOUT_POSTCODE = '*';
 export const DEFAULT_CHECKOUT_PAYMENT_METHOD = 'stripe_payments';

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { meAtom, PageHeading, type Address, type AddressFormInput, type AddressFormValues } from '@shop/shared';
-import { addressToFormValues, emptyAddressValues, saveAddress, ADDRESS_BOOK_MESSAGES } from '../../account/addresses';
+import { addressToFormValues, emptyAddressFormValues, meAtom, PageHeading, type Address, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { saveAddress, ADDRESS_BOOK_MESSAGES } from '../../account/addresses';
 import { useCustomer } from '../../account/useCustomer';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';
 import { AddressBlock } from '../../components/AddressBlock/AddressBlock';
@@ -78,7 +78,7 @@ export default function AddressesPage() {
             <button
               type="button"
               className={styles.primary}
-              onClick={() => open({ mode: 'add', initial: emptyAddressValues({ firstname: me.firstname, lastname: me.lastname }) })}
+              onClick={() => open({ mode: 'add', initial: emptyAddressFormValues({ firstname: me.firstname, lastname: me.lastname }) })}
             >
               Add New Address
             </button>

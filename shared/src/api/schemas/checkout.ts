@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkAddressRules, optionalText, requiredText } from '../../forms/address';
+import { addressRulesSchema, checkAddressRules } from '../../forms/address';
 import { findCountry, findRegion } from '../../forms/countries';
 import { ACCOUNT_MESSAGES, ADDRESS_MESSAGES as M } from '../../forms/messages';
 import { cartAnswerSchema, cartOwnerSchema } from './cart';
@@ -31,19 +31,6 @@ const streetField = z
   .refine((lines) => lines.length <= 2, { message: 'At most 2 street lines' })
   .refine((lines) => lines.every((line) => line.length <= 255), { message: 'Please use at most 255 characters' });
 
-const regionIdField = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v === '') return null;
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isInteger(n)) {
-      ctx.addIssue({ code: 'custom', message: M.regionInvalid });
-      return z.NEVER;
-    }
-    return n;
-  });
-
 /** The region as text ('West Yorkshire') or as the account store answers it ({ region, region_code, region_id }). */
 const regionField = z
   .union([
@@ -55,6 +42,18 @@ const regionField = z
     }),
   ])
   .nullish();
+
+/** The checkout address's fields: the address rules, with the street, country and region as checkout takes them, and the email. */
+export const checkoutAddressFieldsSchema = z.object(
+  {
+    ...addressRulesSchema.shape,
+    street: streetField,
+    country_id: addressRulesSchema.shape.country_id.transform((v) => v.toUpperCase()),
+    region: regionField,
+    email: z.string().trim().max(254).nullish(),
+  },
+  { error: 'address is required' },
+);
 
 /**
  * A checkout address (shipping or billing), validated with the address form's rules and
@@ -73,22 +72,7 @@ export const checkoutAddressSchema = z
         ? { ...withPhone, country_id: 'GB' }
         : withPhone;
     },
-    z.object(
-      {
-        firstname: requiredText(M.firstnameRequired),
-        lastname: requiredText(M.lastnameRequired),
-        company: optionalText(),
-        telephone: requiredText(M.phoneRequired, 40),
-        street: streetField,
-        city: requiredText(M.cityRequired),
-        postcode: requiredText(M.postcodeRequired, 20),
-        country_id: requiredText(M.countryRequired, 2).transform((v) => v.toUpperCase()),
-        region_id: regionIdField,
-        region: regionField,
-        email: z.string().trim().max(254).nullish(),
-      },
-      { error: 'address is required' },
-    ),
+    checkoutAddressFieldsSchema,
   )
   .superRefine((value, ctx) => {
     // The form's rules, except that a missing region is allowed (see above).
@@ -103,14 +87,7 @@ export const checkoutAddressSchema = z
     const regionText = typeof value.region === 'string' ? value.region : (value.region?.region ?? null);
     const known = findRegion(value.country_id, value.region_id);
     return {
-      firstname: value.firstname,
-      lastname: value.lastname,
-      company: value.company,
-      telephone: value.telephone,
-      street: value.street,
-      city: value.city,
-      postcode: value.postcode,
-      country_id: value.country_id,
+      ...value,
       region_id: known?.id ?? null,
       region: known?.name ?? (regionText || null),
       region_code: known?.code ?? null,

@@ -1,26 +1,21 @@
 import { z } from 'zod';
-import { addressInputSchema } from '../../forms/address';
+import { addressBaseSchema, addressInputSchema } from '../../forms/address';
 import { emailSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from '../../forms/account';
 import { ACCOUNT_MESSAGES } from '../../forms/messages';
 
 /* ------------------------------------------------------------------ answers: the customer */
 
+/** A saved address (the address base, with its ids, the region as an object and the defaults). */
 export const addressSchema = z.object({
   id: z.number().int().optional(),
   customer_id: z.number().int().optional(),
-  firstname: z.string(),
-  lastname: z.string(),
+  ...addressBaseSchema.shape,
   company: z.string().optional().nullable(),
-  telephone: z.string(),
-  street: z.array(z.string()),
-  city: z.string(),
   region: z
     .object({ region: z.string().nullable().optional(), region_code: z.string().nullable().optional(), region_id: z.number().int().nullable().optional() })
     .optional()
     .nullable(),
   region_id: z.number().int().optional().nullable(),
-  postcode: z.string(),
-  country_id: z.string(),
   default_billing: z.boolean().optional(),
   default_shipping: z.boolean().optional(),
   /** `address_label` when the customer gave the address a name. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressBaseSchema } from '../../forms/address';
 import { customerTokenField } from './customer';
 
 /** Order statuses and how the shop names them. */
@@ -70,18 +71,11 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export const orderAddressSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  company: z.string().nullable(),
-  street: z.array(z.string()),
-  city: z.string(),
-  region: z.string().nullable(),
-  region_id: z.number().int().nullable(),
-  region_code: z.string().nullable(),
-  postcode: z.string(),
-  country_id: z.string(),
+/** An address as it was when ordered: the address base with the region's name and code; the phone may be missing. */
+export const orderAddressSchema = addressBaseSchema.extend({
   telephone: z.string().nullable(),
+  region: z.string().nullable(),
+  region_code: z.string().nullable(),
 });
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
