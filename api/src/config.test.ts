@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { repoRoot } from './paths';
@@ -55,6 +56,31 @@ describe('loadConfig', () => {
       for (const SHOP_URL of [undefined, 'http://localhost:8080', 'https://localhost:8443', 'https://127.0.0.1:8443', 'http://shop.example.co.uk']) {
         expect(loadConfig(SHOP_URL ? { SHOP_URL } : {}).stripeSecretKey).toBeUndefined();
       }
+    });
+  });
+
+  describe('API_WORKERS and where rate limits are counted', () => {
+    const pg = { DATABASE_URL: 'postgres://shop@db.example/shop' };
+    it('PGlite: one process whatever API_WORKERS says, limits in memory', () => {
+      const config = loadConfig({ API_WORKERS: '4' });
+      expect(config.apiWorkers).toBe(1);
+      expect(config.apiWorkersRequested).toBe(4);
+      expect(config.rateLimitStore).toBe('memory');
+    });
+    it('PostgreSQL: the number of cores by default; several workers share limits in the database', () => {
+      expect(loadConfig(pg).apiWorkers).toBe(os.availableParallelism());
+      expect(loadConfig({ ...pg, API_WORKERS: '3' })).toMatchObject({ apiWorkers: 3, rateLimitStore: 'database' });
+      expect(loadConfig({ ...pg, API_WORKERS: '1' })).toMatchObject({ apiWorkers: 1, rateLimitStore: 'memory' });
+      expect(loadConfig({ ...pg, API_WORKERS: '1', RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+      expect(loadConfig({ ...pg, API_WORKERS: '3', RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    });
+    it('Redis wins when REDIS_URL is set', () => {
+      expect(loadConfig({ ...pg, API_WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore).toBe('redis');
+    });
+    it('names a bad API_WORKERS or RATE_LIMIT_STORE', () => {
+      expect(() => loadConfig({ API_WORKERS: '0' })).toThrow(/API_WORKERS/);
+      expect(() => loadConfig({ API_WORKERS: 'many' })).toThrow(/API_WORKERS/);
+      expect(() => loadConfig({ RATE_LIMIT_STORE: 'disk' })).toThrow(/RATE_LIMIT_STORE: must be memory or database/);
     });
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
@@ -50,7 +51,12 @@ const envSchema = z.object({
   TEST_PAYMENTS: optional(z.enum(['true', 'false'], 'must be true or false')),
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   GUEST_BASKETS_PER_CLIENT: z.coerce.number().int().min(0).default(60),
+  API_WORKERS: optional(z.coerce.number().int().min(1).max(256)),
+  RATE_LIMIT_STORE: optional(z.enum(['memory', 'database'], 'must be memory or database')),
 });
+
+/** Where per-client rate limits are counted: this process, the database, or Redis. */
+export type RateLimitStore = 'memory' | 'database' | 'redis';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -77,6 +83,18 @@ export interface Config {
   diskMinFreeBytes: number;
   /** Guest baskets one client address may create per 10 minutes (0: no limit). */
   guestBasketsPerClient: number;
+  /**
+   * Worker processes `npm start` runs (node:cluster): API_WORKERS, default the number of cores on
+   * PostgreSQL; always 1 on PGlite (one process owns the embedded database).
+   */
+  apiWorkers: number;
+  /** API_WORKERS as set (so a start on PGlite can say it was ignored). */
+  apiWorkersRequested: number | undefined;
+  /**
+   * Redis when REDIS_URL is set; else RATE_LIMIT_STORE; else the database when several workers
+   * share it, memory for a single process.
+   */
+  rateLimitStore: RateLimitStore;
   /** Accounts and mail: APP_SECRET, SHOP_URL, MAIL_FROM, CAPTCHA_TEST_CODE (auth/settings.ts). */
   auth: AuthSettings;
   /** Payments: publishable key, Stripe API address, hold minutes (payment/settings.ts). */
@@ -110,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const baseDir = env.INIT_CWD || process.cwd();
   const domains = domainSettings(env, e.NODE_ENV);
+  const apiWorkers = e.DATABASE_URL ? (e.API_WORKERS ?? os.availableParallelism()) : 1;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -128,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testPayments: e.TEST_PAYMENTS === 'true',
     diskMinFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024,
     guestBasketsPerClient: e.GUEST_BASKETS_PER_CLIENT,
+    apiWorkers,
+    apiWorkersRequested: e.API_WORKERS,
+    rateLimitStore: e.REDIS_URL ? 'redis' : (e.RATE_LIMIT_STORE ?? (apiWorkers > 1 ? 'database' : 'memory')),
     ...domains,
   };
 }

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp, type App } from './app';
+import { superviseWorkers } from './cluster';
 import { loadConfig, type Config } from './config';
 import { closeDb, dbKind, openDb, type Db } from './db/client';
 import { assertRoomToStart, freeBytesAt, diskFullReason, watchDisk } from './db/disk';
@@ -15,7 +17,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Fast
   const pretty = process.stdout.isTTY && config.nodeEnv !== 'production';
   return pino({
     level: config.logLevel,
-    base: { service: 'shop-api', version },
+    base: { service: 'shop-api', version, ...(cluster.isWorker ? { worker: cluster.worker!.id, pid: process.pid } : {}) },
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname,service,version' } } }
       : {}),
@@ -128,6 +130,15 @@ async function main() {
     process.exit(1);
   }
 
+  // API_WORKERS > 1 (PostgreSQL): this process only supervises the workers (src/cluster.ts).
+  if (cluster.isPrimary && config.apiWorkers > 1) {
+    superviseWorkers(config.apiWorkers, logger);
+    return;
+  }
+  if (cluster.isPrimary && !config.databaseUrl && (config.apiWorkersRequested ?? 1) > 1) {
+    logger.warn({ API_WORKERS: config.apiWorkersRequested }, 'API_WORKERS is ignored on the embedded database (PGlite is one process): running one');
+  }
+
   process.on('unhandledRejection', (reason) => {
     logger.error({ err: reason }, 'unhandled promise rejection');
     reportError(reason);
@@ -171,7 +182,8 @@ async function main() {
       },
     );
   };
-  process.on('SIGINT', stop);
+  // A worker stops on the primary's SIGTERM; Ctrl-C reaches it too, and is the primary's to handle.
+  process.on('SIGINT', cluster.isWorker ? () => {} : stop);
   process.on('SIGTERM', stop);
 }
 

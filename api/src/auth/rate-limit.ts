@@ -4,10 +4,13 @@ import Redis from 'ioredis';
 import { ACCOUNT_MESSAGES } from '@shop/shared/schemas';
 import type { Config } from '../config';
 import { HttpError } from '../http-errors';
+import { databaseRateLimitStore } from './rate-limit-store';
 
 /**
  * Rate limits of the accounts calls (login, register, forgot password, captcha...). Counted in
- * memory, or in Redis when REDIS_URL is set so every instance shares them. The client's address is
+ * memory, in Redis when REDIS_URL is set so every instance shares them, or in the database
+ * (auth/rate-limit-store.ts) when several worker processes share it without Redis
+ * (config.rateLimitStore). The client's address is
  * `request.ip`: the socket address, or X-Forwarded-For only when TRUST_PROXY says the proxy is
  * trusted, so a spoofed header does not open a fresh bucket.
  */
@@ -74,8 +77,12 @@ export const LOGIN_SLOWDOWN_MS = 2000;
  * Registers @fastify/rate-limit in the calling plugin's scope (not globally) and answers a
  * limiter for manual checks. Closes the Redis connection with the app.
  */
-export async function createLimiter(app: FastifyInstance, config: Pick<Config, 'redisUrl'>): Promise<Limiter> {
+export async function createLimiter(app: FastifyInstance, config: Pick<Config, 'redisUrl' | 'rateLimitStore'>): Promise<Limiter> {
   let redis: Redis | undefined;
+  const store =
+    !config.redisUrl && config.rateLimitStore === 'database'
+      ? databaseRateLimitStore(app.services.db, { onSweepError: (err) => app.log.warn({ err }, 'rate-limit sweep failed') })
+      : undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
     app.addHook('onClose', async () => {
@@ -85,7 +92,8 @@ export async function createLimiter(app: FastifyInstance, config: Pick<Config, '
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'shop-rl-' } : {}),
-    // Redis down: do not lock every shopper out; the per-process fallback is the scrypt cost.
+    ...(store ? { store } : {}),
+    // Redis (or the database) down: do not lock every shopper out; the per-process fallback is the scrypt cost.
     skipOnError: true,
     cache: 50_000,
   });

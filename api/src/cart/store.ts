@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbExecutor as Executor, type Tx } from '../db/client';
+import { preparedRows, queryRows, type Db, type DbExecutor as Executor, type Tx } from '../db/client';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { carts, cartItems, type CartAddressColumn, type CartLineOptionsColumn, type CartStatus } from './schema';
 
@@ -55,7 +55,8 @@ export function isSellable(product: Pick<BasketProduct, 'status' | 'websiteIds'>
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
 
-const productColumns = sql`
+/** The columns of a BasketProduct, over `products p` with `productJoins` (also used by basket-store.ts). */
+export const productColumns = sql`
   p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.website_ids as "websiteIds",
   p.price_pence as "pricePence", p.special_price_pence as "specialPricePence", p.url_key as "urlKey", p.image,
   p.weight_grams as "weightGrams", coalesce(ps.pallet_only, false) as "palletOnly",
@@ -72,7 +73,7 @@ const productColumns = sql`
               'label', c.label, 'values', c.values) order by c.position, c.id)
             from product_configurable_options c where c.product_id = p.id), '[]'::json) as "configurableOptions"`;
 
-const productJoins = sql`
+export const productJoins = sql`
   left join product_stock s on s.product_id = p.id
   left join product_shipping ps on ps.product_id = p.id`;
 
@@ -82,6 +83,8 @@ export function newCartId(): string {
 }
 
 export function createCartStore(db: Db) {
+  // A prepared statement (named on PostgreSQL): every basket call starts with it.
+  const findCartPrepared = db.select().from(carts).where(eq(carts.id, sql.placeholder('id'))).limit(1).prepare('cart_find');
   return {
     db,
 
@@ -101,8 +104,9 @@ export function createCartStore(db: Db) {
 
     /** A product by sku, with the configurable product it is a child of (if any). */
     async productBySku(sku: string): Promise<(BasketProduct & { configurableParent: { parentId: number; optionValues: Record<string, number> } | null }) | undefined> {
-      const [row] = await queryRows<BasketProduct & { configurableParent: { parentId: number; optionValues: Record<string, number> } | null } & Record<string, unknown>>(
+      const [row] = await preparedRows<BasketProduct & { configurableParent: { parentId: number; optionValues: Record<string, number> } | null } & Record<string, unknown>>(
         db,
+        'cart_product_by_sku',
         sql`select ${productColumns},
               (select json_build_object('parentId', cl.parent_id, 'optionValues', cl.option_values)
                  from product_configurable_links cl where cl.child_id = p.id order by cl.position, cl.parent_id limit 1) as "configurableParent"
@@ -138,7 +142,7 @@ export function createCartStore(db: Db) {
     },
 
     async findCart(id: string, executor: Executor = db): Promise<CartRow | undefined> {
-      const [row] = await executor.select().from(carts).where(eq(carts.id, id)).limit(1);
+      const [row] = executor === db ? await findCartPrepared.execute({ id }) : await executor.select().from(carts).where(eq(carts.id, id)).limit(1);
       return row;
     },
 
@@ -244,21 +248,6 @@ export function createCartStore(db: Db) {
         })
         .returning();
       return row;
-    },
-
-    /** Lowers a line by one, deleting it at quantity 1. Answers false when the line is gone. */
-    async decrementLine(itemId: number, executor: Executor = db): Promise<boolean> {
-      const deleted = await executor
-        .delete(cartItems)
-        .where(and(eq(cartItems.id, itemId), eq(cartItems.qty, 1)))
-        .returning({ id: cartItems.id });
-      if (deleted.length > 0) return true;
-      const updated = await executor
-        .update(cartItems)
-        .set({ qty: sql`${cartItems.qty} - 1`, updatedAt: new Date() })
-        .where(and(eq(cartItems.id, itemId), sql`${cartItems.qty} > 1`))
-        .returning({ id: cartItems.id });
-      return updated.length > 0;
     },
 
     /**

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
@@ -111,5 +111,21 @@ export async function closeDb(db: Db): Promise<void> {
 /** Runs raw SQL on either driver and answers the rows. One statement per call (PGlite). */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `queryRows` for a hot query: on PostgreSQL it runs as a named prepared statement, so each pooled
+ * connection parses and plans it once and later calls send only the values. `name` must always go
+ * with the same SQL text (values vary; never inline them with sql.raw). On PGlite, as queryRows.
+ * Not for use inside a transaction (it takes its own pooled connection). Timestamps come back as
+ * Date on PostgreSQL and as strings on PGlite: convert with `new Date(value)`.
+ */
+export async function preparedRows<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
+  if (dbKind(db) === 'pglite') return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await (db.$client as pg.Pool).query<T>({ name, text, values: params as unknown[] });
   return result.rows;
 }

@@ -12,3 +12,4 @@ export * from '../orders/schema';
 export * from '../mail/schema';
 export * from '../cart/schema';
 export * from '../payment/schema';
+export * from '../auth/schema';

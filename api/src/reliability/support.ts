@@ -35,12 +35,13 @@ export interface ApiProcess {
   exited: Promise<number | NodeJS.Signals>;
 }
 
-/** Starts `src/server.ts` with `env` (NODE_ENV test: no seed) on a free port; does not wait for health. */
+/** Starts `src/server.ts` with `env` (NODE_ENV test: no seed; one process unless env sets API_WORKERS) on a free port; does not wait for health. */
 export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), STRIPE_SECRET_KEY: '', ...env },
+    // API_WORKERS 1: these runs kill and watch one process (src/reliability/workers.test.ts covers several).
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), STRIPE_SECRET_KEY: '', API_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -1,0 +1,8 @@
+-- UNLOGGED: counters need no crash durability (a crash forgets at most a window of hits), and skip the WAL.
+CREATE UNLOGGED TABLE "rate_limit_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limit_counters_expires_idx" ON "rate_limit_counters" USING btree ("expires_at");

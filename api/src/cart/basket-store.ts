@@ -1,0 +1,183 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { preparedRows, queryRows, type Db, type DbExecutor } from '../db/client';
+import { carts, type CartLineOptionsColumn } from './schema';
+import { productColumns, productJoins, type BasketProduct, type CartItemRow, type CartRow } from './store';
+
+/**
+ * The basket's hot path in single statements: a change to a line (add, lower by one) and the
+ * basket read back with every product its pricing needs, in one round trip, as a named prepared
+ * statement on PostgreSQL. Row locks only (the upsert's or update's row): no table-wide locks.
+ *
+ * PostgreSQL runs every part of a statement on one snapshot, so the statement cannot simply read
+ * `cart_items` after changing it: the lines after the change are the lines before it (`cur`),
+ * with the changed rows' new quantities, without the deleted ones, plus the inserted one.
+ */
+
+/** A basket as stored: its lines (by id) and the catalogue rows of their products and parents. */
+export interface BasketRows {
+  items: CartItemRow[];
+  products: Map<number, BasketProduct>;
+}
+
+interface LineJson extends Omit<CartItemRow, 'createdAt' | 'updatedAt'> {
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+interface BasketJson {
+  [column: string]: unknown;
+  lines: LineJson[] | null;
+  products: BasketProduct[] | null;
+}
+
+/** The columns of a line, as CartItemRow names them (for json_agg). */
+const lineColumns = (alias: string, qty: SQL = sql.raw(`${alias}.qty`), updatedAt: SQL = sql.raw(`${alias}.updated_at`)) => sql`
+  ${sql.raw(alias)}.id, ${sql.raw(alias)}.cart_id as "cartId", ${sql.raw(alias)}.product_id as "productId",
+  ${sql.raw(alias)}.parent_product_id as "parentProductId", ${sql.raw(alias)}.sku, ${sql.raw(alias)}.line_key as "lineKey",
+  ${qty} as qty, ${sql.raw(alias)}.options, ${sql.raw(alias)}.created_at as "createdAt", ${updatedAt} as "updatedAt"`;
+
+/** The basket of CTE `after`: its lines and their products, as two JSON values. */
+const basketOfAfter = sql`
+  (select json_agg(a order by a.id) from after a) as lines,
+  (select json_agg(bp) from (
+     select ${productColumns} from products p ${productJoins}
+     where p.id in (select "productId" from after union select "parentProductId" from after where "parentProductId" is not null)
+   ) bp) as products`;
+
+/** Every column of `carts c`, named as CartRow names them (from the schema, so never out of date). */
+const cartColumns = sql.join(
+  Object.entries(getTableColumns(carts)).map(([key, column]) => sql`c.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+const cartTimestamps = Object.entries(getTableColumns(carts))
+  .filter(([, column]) => column.dataType === 'date')
+  .map(([key]) => key);
+
+/** A carts row read with `cartColumns` (PGlite answers timestamps as text). */
+function toCartRow(row: Record<string, unknown>): CartRow {
+  const cart: Record<string, unknown> = { ...row };
+  for (const key of cartTimestamps) if (cart[key] != null) cart[key] = new Date(cart[key] as string | Date);
+  return cart as CartRow;
+}
+
+function toBasketRows(row: BasketJson | undefined): BasketRows {
+  const items = (row?.lines ?? []).map((l) => ({ ...l, createdAt: new Date(l.createdAt), updatedAt: new Date(l.updatedAt) }));
+  const products = new Map<number, BasketProduct>();
+  for (const p of row?.products ?? []) products.set(p.id, p);
+  return { items, products };
+}
+
+/** The basket's lines and products in one statement (inside a transaction too). */
+export async function readBasket(db: Db, cartId: string, executor: DbExecutor = db): Promise<BasketRows> {
+  const query = sql`with after as (select ${lineColumns('i')} from cart_items i where i.cart_id = ${cartId})
+                    select ${basketOfAfter}`;
+  const [row] = executor === db ? await preparedRows<BasketJson>(db, 'cart_read', query) : await queryRows<BasketJson>(executor as Db, query);
+  return toBasketRows(row);
+}
+
+export interface NewLine {
+  cartId: string;
+  productId: number;
+  parentProductId: number | null;
+  sku: string;
+  lineKey: string;
+  options: CartLineOptionsColumn;
+}
+
+export interface AddOutcome extends BasketRows {
+  /** The basket row as the statement saw it; null: not an open basket it may change (nothing done). */
+  cart: CartRow | null;
+  /** Units already on this line before the add (0: a new line). */
+  existingQty: number;
+  /** Lines in the basket before the add. */
+  lineCount: number;
+  /** Units of this product in the basket before the add, on any line. */
+  productQtyInBasket: number;
+  /** Whether the line changed (false: a limit below refused it; the basket is as it was). */
+  changed: boolean;
+}
+
+/**
+ * Adds `qty` to the line with this key (or inserts it) only when the basket is open ('active';
+ * a guest's when `guest`), the line stays within `maxQty`, a new line fits within `maxLines`, and
+ * the product's units in the basket stay within `stock`; answers the basket row, the figures the
+ * checks used and the basket afterwards. One statement: concurrent adds to one line serialise on
+ * its row, and the upsert's own condition keeps it within `maxQty`.
+ */
+export async function addLineAndRead(
+  db: Db,
+  line: NewLine,
+  qty: number,
+  limits: { maxQty: number; maxLines: number; stock: number; guest: boolean },
+): Promise<AddOutcome> {
+  const [row] = await preparedRows<BasketJson>(
+    db,
+    'cart_add_line',
+    sql`with c as (
+          select ${cartColumns} from carts c
+          where c.id = ${line.cartId} and c.status = 'active' and (not ${limits.guest}::boolean or c.customer_id is null)),
+        cur as (select id, line_key, product_id, qty from cart_items where cart_id = ${line.cartId}),
+        chk as (
+          select coalesce((select qty from cur where line_key = ${line.lineKey}), 0)::int as existing,
+                 (select count(*) from cur)::int as line_count,
+                 (select coalesce(sum(qty), 0) from cur where product_id = ${line.productId}::int)::int as in_basket),
+        up as (
+          insert into cart_items (cart_id, product_id, parent_product_id, sku, line_key, qty, options)
+          select ${line.cartId}, ${line.productId}::int, ${line.parentProductId}::int, ${line.sku}, ${line.lineKey}, ${qty}::int, ${JSON.stringify(line.options)}::jsonb
+          from chk
+          where exists (select 1 from c)
+            and chk.existing + ${qty}::int <= ${limits.maxQty}::int
+            and (chk.existing > 0 or chk.line_count < ${limits.maxLines}::int)
+            and chk.in_basket + ${qty}::int <= ${limits.stock}::int
+          on conflict (cart_id, line_key) do update set qty = cart_items.qty + excluded.qty, updated_at = now()
+            where cart_items.qty + excluded.qty <= ${limits.maxQty}::int
+          returning *),
+        after as (
+          select ${lineColumns('i', sql`coalesce(u.qty, i.qty)`, sql`coalesce(u.updated_at, i.updated_at)`)}
+            from cart_items i left join up u on u.id = i.id where i.cart_id = ${line.cartId}
+          union all
+          select ${lineColumns('u')} from up u where not exists (select 1 from cur where cur.id = u.id))
+        select chk.existing as "chkExisting", chk.line_count as "chkLineCount", chk.in_basket as "chkInBasket",
+               (select count(*) from up)::int as "chkChanged", (select row_to_json(c) from c) as "chkCart", ${basketOfAfter}
+        from chk`,
+  );
+  const found = row!.chkCart as Record<string, unknown> | null;
+  return {
+    ...toBasketRows(row),
+    cart: found ? toCartRow(found) : null,
+    existingQty: row!.chkExisting as number,
+    lineCount: row!.chkLineCount as number,
+    productQtyInBasket: row!.chkInBasket as number,
+    changed: (row!.chkChanged as number) > 0,
+  };
+}
+
+export interface RemoveOutcome extends BasketRows {
+  /** The line chosen (null: none matched; nothing changed). */
+  targetId: number | null;
+}
+
+/**
+ * Lowers one line of the basket by one (deletes it at 1) and answers the basket afterwards. The
+ * line: `itemId` when it is in this basket, else the newest line with `sku`.
+ */
+export async function decrementAndRead(db: Db, cartId: string, target: { itemId: number | null; sku: string | null }): Promise<RemoveOutcome> {
+  const [row] = await preparedRows<BasketJson & { targetId: number | null }>(
+    db,
+    'cart_decrement_line',
+    sql`with cur as (select id, sku from cart_items where cart_id = ${cartId}),
+        target as (
+          select coalesce((select id from cur where id = ${target.itemId}::int),
+                          (select id from cur where sku = ${target.sku}::text order by id desc limit 1)) as id),
+        del as (delete from cart_items where id = (select id from target) and cart_id = ${cartId} and qty = 1 returning id),
+        dec as (
+          update cart_items set qty = qty - 1, updated_at = now()
+          where id = (select id from target) and cart_id = ${cartId} and qty > 1 returning id, qty, updated_at),
+        after as (
+          select ${lineColumns('i', sql`coalesce(d.qty, i.qty)`, sql`coalesce(d.updated_at, i.updated_at)`)}
+            from cart_items i left join dec d on d.id = i.id
+           where i.cart_id = ${cartId} and not exists (select 1 from del where del.id = i.id))
+        select (select id from target) as "targetId", ${basketOfAfter}`,
+  );
+  return { ...toBasketRows(row), targetId: row?.targetId ?? null };
+}
