@@ -341,4 +341,47 @@ export const productDocuments = pgTable('product_documents', {
   info: text('info'),
   /** The product as a listing item (JSON text); null: not shown in listings. */
   listItem: text('list_item'),
+  /** The product as a search result item (JSON text); null: not shown. */
+  searchItem: text('search_item'),
+});
+
+/**
+ * The read model of the category listings: one row per (category, shown catalogue-visible
+ * product) with the sort keys of every listing order, each order an index, so a page is an index
+ * range read. Kept by triggers (migration *_category_listings.sql) in the transaction of every
+ * write to products or product_categories; the items themselves are product_documents.list_item.
+ */
+export const categoryListings = pgTable(
+  'category_listings',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** What a guest is charged before tiers: the special price when set, else the price. */
+    sortPricePence: integer('sort_price_pence').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    bestsellerScore: integer('bestseller_score').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.productId] }),
+    index('category_listings_product_idx').on(t.productId),
+    index('category_listings_position_idx').on(t.categoryId, t.position, t.productId),
+    index('category_listings_name_idx').on(t.categoryId, t.name, t.productId),
+    index('category_listings_price_idx').on(t.categoryId, t.sortPricePence, t.productId),
+    index('category_listings_newest_idx').on(t.categoryId, t.createdAt, t.productId),
+    index('category_listings_bestselling_idx').on(t.categoryId, t.bestsellerScore.desc(), t.productId),
+  ],
+);
+
+/** How many rows each category has in category_listings (kept by the same triggers). */
+export const categoryListingCounts = pgTable('category_listing_counts', {
+  categoryId: integer('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull(),
 });

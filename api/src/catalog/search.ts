@@ -98,19 +98,18 @@ function searchText(tsquery: string, exclude: number[], limit: number): SQL {
  * set of matches does not depend on how many are asked for: page 3 follows page 2.
  *
  * `offset`/`limit` choose the rows; with `count` every match is found (up to MAX_MATCHES) to
- * say how many there are, else the stages stop once `offset + limit` are found.
+ * say how many there are, else the stages stop once `offset + limit` are found. Answers the ids of
+ * the page in order, and how many of them (from the first) matched by name.
  */
-export async function searchProducts(
+export async function searchIds(
   db: Db,
-  listRowsByIds: (ids: readonly number[]) => Promise<ProductListRow[]>,
   q: string,
   { offset = 0, limit, count = false }: SearchOptions,
-): Promise<{ rows: SearchRow[]; total: number | null }> {
+): Promise<{ ids: number[]; nameCount: number; total: number | null }> {
   const words = searchWords(q);
   const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
   const tsquery = prefixTsquery(words);
   const want = count ? MAX_MATCHES : Math.min(offset + limit, MAX_MATCHES);
-  // Stages find ids (name matches first); one prepared statement then reads their rows.
   const stages = await db.transaction(async (tx) => {
     const run = async (query: SQL) => (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
     for (const setting of SEARCH_SETTINGS) await tx.execute(setting);
@@ -134,14 +133,28 @@ export async function searchProducts(
     if (ids.length < want && tsquery) add(await run(searchText(tsquery, [...ids], want - ids.length)));
     return { ids, nameCount };
   });
-  const pageIds = stages.ids.slice(offset, offset + limit);
-  const rows = new Map((await listRowsByIds(pageIds)).map((r) => [r.id, r]));
   return {
-    rows: pageIds.flatMap((id, i) => {
-      const row = rows.get(id);
-      return row ? [{ ...row, nameMatch: offset + i < stages.nameCount }] : [];
-    }),
+    ids: stages.ids.slice(offset, offset + limit),
+    nameCount: Math.max(0, Math.min(limit, stages.nameCount - offset)),
     total: count ? stages.ids.length : null,
+  };
+}
+
+/** searchIds with the listing rows of the page, built from the tables. */
+export async function searchProducts(
+  db: Db,
+  listRowsByIds: (ids: readonly number[]) => Promise<ProductListRow[]>,
+  q: string,
+  options: SearchOptions,
+): Promise<{ rows: SearchRow[]; total: number | null }> {
+  const { ids, nameCount, total } = await searchIds(db, q, options);
+  const rows = new Map((await listRowsByIds(ids)).map((r) => [r.id, r]));
+  return {
+    rows: ids.flatMap((id, i) => {
+      const row = rows.get(id);
+      return row ? [{ ...row, nameMatch: i < nameCount }] : [];
+    }),
+    total,
   };
 }
 
