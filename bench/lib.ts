@@ -39,9 +39,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the API service on a free loopback port with `env`, and waits until it is healthy. */
+/**
+ * Starts the API service on a loopback port with `env` (BENCH_PORT when set, else a free one),
+ * and waits until it is healthy.
+ */
 export async function startApi(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+  const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
