@@ -42,11 +42,10 @@ export const MAX_MATCHES = STAGE_CANDIDATES;
  * unable to tell how many names a prefix like 'geotex:*' matches, may walk every product in
  * best-seller order computing its text vector: seconds on a large catalogue instead of a few ms.
  */
-const SEARCH_SETTINGS = [
-  sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_WORD_THRESHOLD}`),
-  sql.raw('set local enable_seqscan = off'),
-  sql.raw('set local enable_indexscan = off'),
-];
+const SEARCH_SETTINGS = sql.raw(
+  `select set_config('pg_trgm.word_similarity_threshold', '${FUZZY_WORD_THRESHOLD}', true), ` +
+    `set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+);
 
 /**
  * Search stage 1, names: products whose name holds every word (`tsquery`, the last word as a
@@ -112,7 +111,7 @@ export async function searchIds(
   const want = count ? MAX_MATCHES : Math.min(offset + limit, MAX_MATCHES);
   const stages = await db.transaction(async (tx) => {
     const run = async (query: SQL) => (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
-    for (const setting of SEARCH_SETTINGS) await tx.execute(setting);
+    await tx.execute(SEARCH_SETTINGS); // one round trip, like three SET LOCALs
     const ids: number[] = [];
     const seen = new Set<number>();
     const add = (found: number[]) => {
