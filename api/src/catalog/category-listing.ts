@@ -16,7 +16,8 @@ const ORDER: Record<CategorySort, string> = {
   price: 'l.sort_price_pence asc, l.product_id asc',
   price_desc: 'l.sort_price_pence desc, l.product_id desc',
   newest: 'l.created_at desc, l.product_id desc',
-  bestselling: 'l.bestseller_score desc, l.product_id asc',
+  // NULLS LAST as in its index (the column is never null): without it the planner sorts.
+  bestselling: 'l.bestseller_score desc nulls last, l.product_id asc',
 };
 
 /**
@@ -42,7 +43,7 @@ export function listingPageStatement(sort: CategorySort): PreparedQuery {
   let statement = statements.get(sort);
   if (!statement) {
     statement = {
-      name: `catalog_listing_page_${sort}_v1`,
+      name: `catalog_listing_page_${sort}_v2`,
       text: `select c.name, c.url_path as "urlPath", coalesce(n.total, 0)::int as total, l.product_id as "listedId",
           d.product_id as id, d.list_item as "listItem", d.version, d.built_version is not distinct from d.version as current
         from categories c

@@ -126,7 +126,8 @@ export function createProductDocuments(db: Db, service: CatalogService) {
       const rows = await preparedRows<ListingPageRow>(db, listingPageStatement(sort), [
         { type: 'int', value: categoryId },
         { type: 'int', value: pageSize },
-        { type: 'int', value: (page - 1) * pageSize },
+        // A page past the end is empty whatever its number: keep the offset within an integer.
+        { type: 'int', value: Math.min((page - 1) * pageSize, 2 ** 31 - 1) },
       ]);
       const first = rows[0];
       if (!first) return null;

@@ -180,6 +180,13 @@ describe('category listings and search from the read model', () => {
     await expectSearchesMatch();
   });
 
+  it('a page far past the end is empty, as from the tables', async () => {
+    const res = await get('/api/categories/104/products?page=999999999&pageSize=100');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(await builtListing(104, { page: 999999999, pageSize: 100 }).then((b) => b.body));
+    expect(res.json()).toMatchObject({ items: [], page: 999999999, pageSize: 100 });
+  });
+
   it('the stored counts equal the counts of the tables', async () => {
     const mismatched = await queryRows(
       t.db,
