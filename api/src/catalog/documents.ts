@@ -5,6 +5,7 @@ import { searchItemAnswer } from './answers';
 import { listingPageStatement, type ListingPageRow } from './category-listing';
 import { preparedRows, type PreparedQuery } from './prepared';
 import { searchIds } from './search';
+import { intArray } from './shown';
 import { CATALOG_LIMITS, createCatalogService, type CatalogService } from './service';
 import { createCatalogStore } from './store';
 
@@ -24,11 +25,13 @@ interface DocumentRow extends BuiltDocument {
   current: boolean;
 }
 
+const DOCUMENT_COLUMNS = `select product_id as id, info, list_item as "listItem", search_item as "searchItem", version,
+      built_version is not distinct from version as current
+    from product_documents`;
+
 const DOCUMENTS: PreparedQuery = {
   name: 'catalog_documents_v2',
-  text: `select product_id as id, info, list_item as "listItem", search_item as "searchItem", version,
-      built_version is not distinct from version as current
-    from product_documents where product_id = any($1::int[])`,
+  text: `${DOCUMENT_COLUMNS} where product_id = any($1::int[])`,
 };
 
 /** Documents rebuilt per statement when refreshing many. */
@@ -149,10 +152,12 @@ export function createProductDocuments(db: Db, service: CatalogService) {
       const paged = query.page !== undefined || query.pageSize !== undefined;
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? CATALOG_LIMITS.searchPageSize;
-      const { ids, total } = paged
-        ? await searchIds(db, q, { offset: (page - 1) * pageSize, limit: pageSize, count: true })
-        : await searchIds(db, q, { limit: query.limit ?? CATALOG_LIMITS.searchLimit });
-      const docs = await documents(ids);
+      const options = paged ? { offset: (page - 1) * pageSize, limit: pageSize, count: true } : { limit: query.limit ?? CATALOG_LIMITS.searchLimit };
+      const readDocuments = (tx: Db, ids: number[]) =>
+        ids.length === 0 ? Promise.resolve([]) : queryRows<DocumentRow & Record<string, unknown>>(tx, sql`${sql.raw(DOCUMENT_COLUMNS)} where product_id = any(${intArray(ids)})`);
+      const { ids, total, page: rows = [] } = await searchIds(db, q, options, readDocuments);
+      const docs = new Map<number, BuiltDocument>(rows.map((r) => [r.id, r]));
+      for (const [id, doc] of await rebuilt(rows)) docs.set(id, doc);
       const items = ids.flatMap((id) => {
         const item = docs.get(id)?.searchItem;
         return item ? [item] : [];

@@ -100,11 +100,16 @@ function searchText(tsquery: string, exclude: number[], limit: number): SQL {
  * say how many there are, else the stages stop once `offset + limit` are found. Answers the ids of
  * the page in order, and how many of them (from the first) matched by name.
  */
-export async function searchIds(
+export async function searchIds<T = undefined>(
   db: Db,
   q: string,
   { offset = 0, limit, count = false }: SearchOptions,
-): Promise<{ ids: number[]; nameCount: number; total: number | null }> {
+  /**
+   * Reads what the page needs in the same transaction (on PGlite every query outside it waits
+   * its turn behind every other request again; its settings hold for this read too).
+   */
+  readPage?: (tx: Db, pageIds: number[]) => Promise<T>,
+): Promise<{ ids: number[]; nameCount: number; total: number | null; page: T | undefined }> {
   const words = searchWords(q);
   const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
   const tsquery = prefixTsquery(words);
@@ -130,12 +135,14 @@ export async function searchIds(
     }
     const nameCount = ids.length;
     if (ids.length < want && tsquery) add(await run(searchText(tsquery, [...ids], want - ids.length)));
-    return { ids, nameCount };
+    const pageIds = ids.slice(offset, offset + limit);
+    return { ids, pageIds, nameCount, page: readPage ? await readPage(tx as unknown as Db, pageIds) : undefined };
   });
   return {
-    ids: stages.ids.slice(offset, offset + limit),
+    ids: stages.pageIds,
     nameCount: Math.max(0, Math.min(limit, stages.nameCount - offset)),
     total: count ? stages.ids.length : null,
+    page: stages.page,
   };
 }
 
