@@ -25,13 +25,13 @@ interface DocumentRow extends BuiltDocument {
   current: boolean;
 }
 
-const DOCUMENT_COLUMNS = `select product_id as id, info, list_item as "listItem", search_item as "searchItem", version,
+const DOCUMENTS_SELECT = `select product_id as id, info, list_item as "listItem", search_item as "searchItem", version,
       built_version is not distinct from version as current
     from product_documents`;
 
 const DOCUMENTS: PreparedQuery = {
   name: 'catalog_documents_v2',
-  text: `${DOCUMENT_COLUMNS} where product_id = any($1::int[])`,
+  text: `${DOCUMENTS_SELECT} where product_id = any($1::int[])`,
 };
 
 /** Documents rebuilt per statement when refreshing many. */
@@ -154,7 +154,7 @@ export function createProductDocuments(db: Db, service: CatalogService) {
       const pageSize = query.pageSize ?? CATALOG_LIMITS.searchPageSize;
       const options = paged ? { offset: (page - 1) * pageSize, limit: pageSize, count: true } : { limit: query.limit ?? CATALOG_LIMITS.searchLimit };
       const readDocuments = (tx: Db, ids: number[]) =>
-        ids.length === 0 ? Promise.resolve([]) : queryRows<DocumentRow & Record<string, unknown>>(tx, sql`${sql.raw(DOCUMENT_COLUMNS)} where product_id = any(${intArray(ids)})`);
+        ids.length === 0 ? Promise.resolve([]) : queryRows<DocumentRow & Record<string, unknown>>(tx, sql`${sql.raw(DOCUMENTS_SELECT)} where product_id = any(${intArray(ids)})`);
       const { ids, total, page: rows = [] } = await searchIds(db, q, options, readDocuments);
       const docs = new Map<number, BuiltDocument>(rows.map((r) => [r.id, r]));
       for (const [id, doc] of await rebuilt(rows)) docs.set(id, doc);
