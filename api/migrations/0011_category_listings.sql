@@ -14,16 +14,24 @@ CREATE TABLE "category_listings" (
 	CONSTRAINT "category_listings_category_id_product_id_pk" PRIMARY KEY("category_id","product_id")
 );
 --> statement-breakpoint
+CREATE TABLE "product_pages" (
+	"product_id" integer PRIMARY KEY NOT NULL,
+	"info" text
+);
+--> statement-breakpoint
 ALTER TABLE "product_documents" ADD COLUMN "search_item" text;--> statement-breakpoint
 ALTER TABLE "category_listing_counts" ADD CONSTRAINT "category_listing_counts_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "category_listings" ADD CONSTRAINT "category_listings_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "category_listings" ADD CONSTRAINT "category_listings_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_pages" ADD CONSTRAINT "product_pages_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "category_listings_product_idx" ON "category_listings" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "category_listings_position_idx" ON "category_listings" USING btree ("category_id","position","product_id");--> statement-breakpoint
 CREATE INDEX "category_listings_name_idx" ON "category_listings" USING btree ("category_id","name","product_id");--> statement-breakpoint
 CREATE INDEX "category_listings_price_idx" ON "category_listings" USING btree ("category_id","sort_price_pence","product_id");--> statement-breakpoint
 CREATE INDEX "category_listings_newest_idx" ON "category_listings" USING btree ("category_id","created_at","product_id");--> statement-breakpoint
 CREATE INDEX "category_listings_bestselling_idx" ON "category_listings" USING btree ("category_id","bestseller_score" DESC NULLS LAST,"product_id");--> statement-breakpoint
+ALTER TABLE "product_documents" DROP COLUMN "info";
+--> statement-breakpoint
 -- The category listings' read model follows every write to products and product_categories in the
 -- writing transaction: the rows of the products a statement touched are made again from the tables
 -- (so the result never depends on what changed) and the counts of their categories recounted, in
@@ -94,5 +102,6 @@ $$;
 --> statement-breakpoint
 SELECT catalog_listings_refresh(coalesce((SELECT array_agg(id) FROM products), '{}'), '{}');
 --> statement-breakpoint
--- Documents built before search_item existed are built again (on first read, or by a refresh).
+-- Documents built before search_item and product_pages existed are built again (on first read,
+-- or by a refresh).
 UPDATE product_documents SET version = version + 1;

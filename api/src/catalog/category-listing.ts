@@ -43,7 +43,7 @@ export function listingPageStatement(sort: CategorySort): PreparedQuery {
   let statement = statements.get(sort);
   if (!statement) {
     statement = {
-      name: `catalog_listing_page_${sort}_v2`,
+      name: `catalog_listing_page_${sort}_v3`,
       text: `select c.name, c.url_path as "urlPath", coalesce(n.total, 0)::int as total, l.product_id as "listedId",
           d.product_id as id, d.list_item as "listItem", d.version, d.built_version is not distinct from d.version as current
         from categories c

@@ -25,13 +25,18 @@ interface DocumentRow extends BuiltDocument {
   current: boolean;
 }
 
-const DOCUMENTS_SELECT = `select product_id as id, info, list_item as "listItem", search_item as "searchItem", version,
-      built_version is not distinct from version as current
-    from product_documents`;
+const DOCUMENTS_SELECT = `select d.product_id as id, p.info, d.list_item as "listItem", d.search_item as "searchItem", d.version,
+      d.built_version is not distinct from d.version as current
+    from product_documents d left join product_pages p on p.product_id = d.product_id`;
+
+/** DOCUMENTS_SELECT without the page answers (search reads its items alone). */
+const ITEMS_SELECT = `select d.product_id as id, null::text as info, d.list_item as "listItem", d.search_item as "searchItem", d.version,
+      d.built_version is not distinct from d.version as current
+    from product_documents d`;
 
 const DOCUMENTS: PreparedQuery = {
-  name: 'catalog_documents_v2',
-  text: `${DOCUMENTS_SELECT} where product_id = any($1::int[])`,
+  name: 'catalog_documents_v3',
+  text: `${DOCUMENTS_SELECT} where d.product_id = any($1::int[])`,
 };
 
 /** Documents rebuilt per statement when refreshing many. */
@@ -75,10 +80,18 @@ export function createProductDocuments(db: Db, service: CatalogService) {
     if (docs.length === 0) return;
     await queryRows(
       db,
-      sql`update product_documents d set info = u.info, list_item = u.item, search_item = u.search, built_version = u.version
-          from json_to_recordset(${JSON.stringify(docs.map((d) => ({ id: d.id, version: d.version, info: d.info, item: d.listItem, search: d.searchItem })))}::json)
-            as u(id integer, version integer, info text, item text, search text)
-          where d.product_id = u.id and d.version = u.version`,
+      // The page answer is written only with a document still at its version, in the same statement.
+      sql`with u as (
+            select * from json_to_recordset(${JSON.stringify(docs.map((d) => ({ id: d.id, version: d.version, info: d.info, item: d.listItem, search: d.searchItem })))}::json)
+              as u(id integer, version integer, info text, item text, search text)
+          ), stored as (
+            update product_documents d set list_item = u.item, search_item = u.search, built_version = u.version
+            from u where d.product_id = u.id and d.version = u.version
+            returning d.product_id
+          )
+          insert into product_pages (product_id, info)
+          select u.id, u.info from u join stored on stored.product_id = u.id
+          on conflict (product_id) do update set info = excluded.info`,
     );
   }
 
@@ -154,7 +167,7 @@ export function createProductDocuments(db: Db, service: CatalogService) {
       const pageSize = query.pageSize ?? CATALOG_LIMITS.searchPageSize;
       const options = paged ? { offset: (page - 1) * pageSize, limit: pageSize, count: true } : { limit: query.limit ?? CATALOG_LIMITS.searchLimit };
       const readDocuments = (tx: Db, ids: number[]) =>
-        ids.length === 0 ? Promise.resolve([]) : queryRows<DocumentRow & Record<string, unknown>>(tx, sql`${sql.raw(DOCUMENTS_SELECT)} where product_id = any(${intArray(ids)})`);
+        ids.length === 0 ? Promise.resolve([]) : queryRows<DocumentRow & Record<string, unknown>>(tx, sql`${sql.raw(ITEMS_SELECT)} where d.product_id = any(${intArray(ids)})`);
       const { ids, total, page: rows = [] } = await searchIds(db, q, options, readDocuments);
       const docs = new Map<number, BuiltDocument>(rows.map((r) => [r.id, r]));
       for (const [id, doc] of await rebuilt(rows)) docs.set(id, doc);

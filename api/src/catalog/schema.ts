@@ -329,7 +329,7 @@ export const urlRewrites = pgTable(
  * stock, prices, media, options, links, categories, reviews, and its parent, children and grouped
  * items); a document is current while `built_version = version`. Stale or missing documents are
  * rebuilt by `src/catalog/documents.ts` (at seed time for all, otherwise on first read), written
- * back only if no write came in between.
+ * back only if no write came in between. The page answer itself is in product_pages.
  */
 export const productDocuments = pgTable('product_documents', {
   productId: integer('product_id')
@@ -337,12 +337,24 @@ export const productDocuments = pgTable('product_documents', {
     .references(() => products.id, { onDelete: 'cascade' }),
   version: integer('version').notNull().default(1),
   builtVersion: integer('built_version'),
-  /** GET /products/info/:id answer (JSON text); null: the product has no page (404). */
-  info: text('info'),
   /** The product as a listing item (JSON text); null: not shown in listings. */
   listItem: text('list_item'),
   /** The product as a search result item (JSON text); null: not shown. */
   searchItem: text('search_item'),
+});
+
+/**
+ * The product page answers of the read model (GET /products/info/:id, JSON text), current with
+ * their product_documents row (written in the same statement). A table of their own so the
+ * listing and search items (read many at a time) fill few pages: kept beside a page's JSON they
+ * spread over more pages than PGlite's buffers hold on a large catalogue.
+ */
+export const productPages = pgTable('product_pages', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  /** null: the product has no page (404). */
+  info: text('info'),
 });
 
 /**
