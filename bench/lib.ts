@@ -40,12 +40,12 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the API service on a loopback port (API_PORT of the bench's environment, else a free one)
- * with `env`, and waits until it is healthy. On PostgreSQL it runs API_WORKERS worker processes
- * (default: one per core), as `npm start` does.
+ * Starts the API service on a loopback port (BENCH_PORT when set, else a free one) with `env`, and
+ * waits until it is healthy. On PostgreSQL it runs API_WORKERS worker processes (default: one per
+ * core), as `npm start` does.
  */
 export async function startApi(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const port = Number(process.env.API_PORT) || (await freePort());
+  const port = Number(env.BENCH_PORT ?? process.env.BENCH_PORT) || (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },

@@ -1,31 +1,42 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import type { CategorySort } from '@shop/shared/schemas';
+import { searchItemAnswer } from './answers';
+import { listingPageStatement, type ListingPageRow } from './category-listing';
 import { preparedRows, type PreparedQuery } from './prepared';
-import { createCatalogService, type CatalogService } from './service';
+import { searchIds } from './search';
+import { intArray } from './shown';
+import { CATALOG_LIMITS, createCatalogService, type CatalogService } from './service';
 import { createCatalogStore } from './store';
 
 /**
- * The catalogue's read model (table product_documents, see schema.ts): each product's page answer
- * and listing item as JSON text, so a product page is one indexed lookup whose text is sent as
- * it is. Triggers raise a document's `version` in the transaction of every catalogue write; a
+ * The catalogue's read model (table product_documents, see schema.ts): each product's page answer,
+ * listing item and search item as JSON text, so a product page is one indexed lookup whose text
+ * is sent as it is; a category page is one statement over category_listings (category-listing.ts)
+ * joined to these documents; search finds its ids by its rules (search.ts) and sends the stored
+ * items. Triggers raise a document's `version` in the transaction of every catalogue write; a
  * document is current while `built_version = version`. A stale or missing one is built here with
  * the catalogue service (the same code that answered before the read model existed) and written
  * back only if its version did not move meanwhile, so a write that lands during a rebuild is never
  * hidden by it.
  */
 
-interface DocumentRow {
-  id: number;
-  info: string | null;
-  listItem: string | null;
-  version: number;
+interface DocumentRow extends BuiltDocument {
   current: boolean;
 }
 
+const DOCUMENTS_SELECT = `select d.product_id as id, p.info, d.list_item as "listItem", d.search_item as "searchItem", d.version,
+      d.built_version is not distinct from d.version as current
+    from product_documents d left join product_pages p on p.product_id = d.product_id`;
+
+/** DOCUMENTS_SELECT without the page answers (search reads its items alone). */
+const ITEMS_SELECT = `select d.product_id as id, null::text as info, d.list_item as "listItem", d.search_item as "searchItem", d.version,
+      d.built_version is not distinct from d.version as current
+    from product_documents d`;
+
 const DOCUMENTS: PreparedQuery = {
-  name: 'catalog_documents_v1',
-  text: `select product_id as id, info, list_item as "listItem", version, built_version is not distinct from version as current
-    from product_documents where product_id = any($1::int[])`,
+  name: 'catalog_documents_v3',
+  text: `${DOCUMENTS_SELECT} where d.product_id = any($1::int[])`,
 };
 
 /** Documents rebuilt per statement when refreshing many. */
@@ -36,6 +47,13 @@ export interface BuiltDocument {
   version: number;
   info: string | null;
   listItem: string | null;
+  searchItem: string | null;
+}
+
+/** Query of a category page or a search, as the routes take them. */
+export interface PageQuery {
+  page?: number | undefined;
+  pageSize?: number | undefined;
 }
 
 export function createProductDocuments(db: Db, service: CatalogService) {
@@ -47,7 +65,13 @@ export function createProductDocuments(db: Db, service: CatalogService) {
     return rows.map(({ id, version }) => {
       const info = infos.get(id);
       const item = itemById.get(id);
-      return { id, version, info: info ? JSON.stringify(info) : null, listItem: item ? JSON.stringify(item) : null };
+      return {
+        id,
+        version,
+        info: info ? JSON.stringify(info) : null,
+        listItem: item ? JSON.stringify(item) : null,
+        searchItem: item ? JSON.stringify(searchItemAnswer(item)) : null,
+      };
     });
   }
 
@@ -56,23 +80,35 @@ export function createProductDocuments(db: Db, service: CatalogService) {
     if (docs.length === 0) return;
     await queryRows(
       db,
-      sql`update product_documents d set info = u.info, list_item = u.item, built_version = u.version
-          from json_to_recordset(${JSON.stringify(docs.map((d) => ({ id: d.id, version: d.version, info: d.info, item: d.listItem })))}::json)
-            as u(id integer, version integer, info text, item text)
-          where d.product_id = u.id and d.version = u.version`,
+      // The page answer is written only with a document still at its version, in the same statement.
+      sql`with u as (
+            select * from json_to_recordset(${JSON.stringify(docs.map((d) => ({ id: d.id, version: d.version, info: d.info, item: d.listItem, search: d.searchItem })))}::json)
+              as u(id integer, version integer, info text, item text, search text)
+          ), stored as (
+            update product_documents d set list_item = u.item, search_item = u.search, built_version = u.version
+            from u where d.product_id = u.id and d.version = u.version
+            returning d.product_id
+          )
+          insert into product_pages (product_id, info)
+          select u.id, u.info from u join stored on stored.product_id = u.id
+          on conflict (product_id) do update set info = excluded.info`,
     );
   }
 
-  /** Current documents of these ids (rebuilding stale ones); ids without a product are left out. */
-  async function documents(ids: readonly number[]): Promise<Map<number, DocumentRow>> {
-    const rows = ids.length === 0 ? [] : await preparedRows<DocumentRow>(db, DOCUMENTS, [{ type: 'int[]', value: ids }]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
+  /** Builds and stores the stale ones among these documents: the built ones by id. */
+  async function rebuilt(rows: ReadonlyArray<{ id: number; version: number; current: boolean }>): Promise<Map<number, BuiltDocument>> {
     const stale = rows.filter((r) => !r.current);
-    if (stale.length > 0) {
-      const built = await build(stale);
-      await store(built);
-      for (const doc of built) byId.set(doc.id, { ...doc, current: true });
-    }
+    if (stale.length === 0) return new Map();
+    const built = await build(stale);
+    await store(built);
+    return new Map(built.map((doc) => [doc.id, doc]));
+  }
+
+  /** Current documents of these ids (rebuilding stale ones); ids without a product are left out. */
+  async function documents(ids: readonly number[]): Promise<Map<number, BuiltDocument>> {
+    const rows = ids.length === 0 ? [] : await preparedRows<DocumentRow>(db, DOCUMENTS, [{ type: 'int[]', value: ids }]);
+    const byId = new Map<number, BuiltDocument>(rows.map((r) => [r.id, r]));
+    for (const [id, doc] of await rebuilt(rows)) byId.set(id, doc);
     return byId;
   }
 
@@ -92,6 +128,55 @@ export function createProductDocuments(db: Db, service: CatalogService) {
         const item = docs.get(id)?.listItem;
         return item ? [item] : [];
       });
+    },
+
+    /**
+     * GET /categories/:id/products as JSON text (the keys in the order of the service's
+     * categoryProducts, which answers the same from the tables), or null for an unknown or
+     * inactive category.
+     */
+    async categoryPage(categoryId: number, query: PageQuery & { sort?: CategorySort | undefined }): Promise<string | null> {
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? CATALOG_LIMITS.categoryPageSize;
+      const sort = query.sort ?? 'position';
+      const rows = await preparedRows<ListingPageRow>(db, listingPageStatement(sort), [
+        { type: 'int', value: categoryId },
+        { type: 'int', value: pageSize },
+        // A page past the end is empty whatever its number: keep the offset within an integer.
+        { type: 'int', value: Math.min((page - 1) * pageSize, 2 ** 31 - 1) },
+      ]);
+      const first = rows[0];
+      if (!first) return null;
+      const listed = rows.flatMap((r) => (r.id !== null && r.version !== null ? [{ id: r.id, version: r.version, current: r.current === true, listItem: r.listItem }] : []));
+      const fresh = await rebuilt(listed);
+      const items = listed.flatMap((r) => {
+        const item = fresh.has(r.id) ? fresh.get(r.id)!.listItem : r.listItem;
+        return item ? [item] : [];
+      });
+      const category = { id: categoryId, name: first.name, url: `/${first.urlPath}` };
+      return `{"category":${JSON.stringify(category)},"items":[${items.join(',')}],"page":${page},"pageSize":${pageSize},"totalCount":${first.total},"sort":${JSON.stringify(sort)}}`;
+    },
+
+    /**
+     * GET /products/search as JSON text: the ids by search's rules (search.ts), the items stored.
+     * Suggestions (`limit`), or with `page`/`pageSize` one page and the count of every match.
+     */
+    async search(q: string, query: PageQuery & { limit?: number | undefined } = {}): Promise<string> {
+      const paged = query.page !== undefined || query.pageSize !== undefined;
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? CATALOG_LIMITS.searchPageSize;
+      const options = paged ? { offset: (page - 1) * pageSize, limit: pageSize, count: true } : { limit: query.limit ?? CATALOG_LIMITS.searchLimit };
+      const readDocuments = (tx: Db, ids: number[]) =>
+        ids.length === 0 ? Promise.resolve([]) : queryRows<DocumentRow & Record<string, unknown>>(tx, sql`${sql.raw(ITEMS_SELECT)} where d.product_id = any(${intArray(ids)})`);
+      const { ids, total, page: rows = [] } = await searchIds(db, q, options, readDocuments);
+      const docs = new Map<number, BuiltDocument>(rows.map((r) => [r.id, r]));
+      for (const [id, doc] of await rebuilt(rows)) docs.set(id, doc);
+      const items = ids.flatMap((id) => {
+        const item = docs.get(id)?.searchItem;
+        return item ? [item] : [];
+      });
+      const more = paged ? `,"page":${page},"pageSize":${pageSize},"totalCount":${total ?? items.length}` : '';
+      return `{"q":${JSON.stringify(q)},"items":[${items.join(',')}]${more}}`;
     },
 
     /** Rebuilds every stale document (after a seed or a bulk load); answers how many. */

@@ -46,13 +46,9 @@ export const catalogRoutes: DomainPlugin = async (app) => {
     '/categories/:id/products',
     { schema: { params: idParamsSchema, querystring: categoryProductsQuerySchema, response: { 200: categoryProductsSchema } } },
     async (request, reply) => {
-      const { category, ids, page, pageSize, totalCount, sort } = await service.categoryPageIds(request.params.id, request.query);
-      const items = await documents.listItems(ids);
-      // The answer's keys in the order of categoryProducts' answer.
-      return sendJson(
-        reply,
-        `{"category":${JSON.stringify(category)},"items":[${items.join(',')}],"page":${page},"pageSize":${pageSize},"totalCount":${totalCount},"sort":${JSON.stringify(sort)}}`,
-      );
+      const answer = await documents.categoryPage(request.params.id, request.query);
+      if (answer === null) throw notFound(`Category ${request.params.id} not found`);
+      return sendJson(reply, answer);
     },
   );
 
@@ -89,7 +85,7 @@ export const catalogRoutes: DomainPlugin = async (app) => {
   app.get(
     '/products/search',
     { schema: { querystring: productSearchQuerySchema, response: { 200: productSearchSchema } } },
-    async (request) => service.search(request.query.q, request.query),
+    async (request, reply) => sendJson(reply, await documents.search(request.query.q, request.query)),
   );
 
   app.get(

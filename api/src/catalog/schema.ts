@@ -329,7 +329,7 @@ export const urlRewrites = pgTable(
  * stock, prices, media, options, links, categories, reviews, and its parent, children and grouped
  * items); a document is current while `built_version = version`. Stale or missing documents are
  * rebuilt by `src/catalog/documents.ts` (at seed time for all, otherwise on first read), written
- * back only if no write came in between.
+ * back only if no write came in between. The page answer itself is in product_pages.
  */
 export const productDocuments = pgTable('product_documents', {
   productId: integer('product_id')
@@ -337,8 +337,63 @@ export const productDocuments = pgTable('product_documents', {
     .references(() => products.id, { onDelete: 'cascade' }),
   version: integer('version').notNull().default(1),
   builtVersion: integer('built_version'),
-  /** GET /products/info/:id answer (JSON text); null: the product has no page (404). */
-  info: text('info'),
   /** The product as a listing item (JSON text); null: not shown in listings. */
   listItem: text('list_item'),
+  /** The product as a search result item (JSON text); null: not shown. */
+  searchItem: text('search_item'),
+});
+
+/**
+ * The product page answers of the read model (GET /products/info/:id, JSON text), current with
+ * their product_documents row (written in the same statement). A table of their own so the
+ * listing and search items (read many at a time) fill few pages: kept beside a page's JSON they
+ * spread over more pages than PGlite's buffers hold on a large catalogue.
+ */
+export const productPages = pgTable('product_pages', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  /** null: the product has no page (404). */
+  info: text('info'),
+});
+
+/**
+ * The read model of the category listings: one row per (category, shown catalogue-visible
+ * product) with the sort keys of every listing order, each order an index, so a page is an index
+ * range read. Kept by triggers (migration *_category_listings.sql) in the transaction of every
+ * write to products or product_categories; the items themselves are product_documents.list_item.
+ */
+export const categoryListings = pgTable(
+  'category_listings',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** What a guest is charged before tiers: the special price when set, else the price. */
+    sortPricePence: integer('sort_price_pence').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    bestsellerScore: integer('bestseller_score').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.productId] }),
+    index('category_listings_product_idx').on(t.productId),
+    index('category_listings_position_idx').on(t.categoryId, t.position, t.productId),
+    index('category_listings_name_idx').on(t.categoryId, t.name, t.productId),
+    index('category_listings_price_idx').on(t.categoryId, t.sortPricePence, t.productId),
+    index('category_listings_newest_idx').on(t.categoryId, t.createdAt, t.productId),
+    index('category_listings_bestselling_idx').on(t.categoryId, t.bestsellerScore.desc(), t.productId),
+  ],
+);
+
+/** How many rows each category has in category_listings (kept by the same triggers). */
+export const categoryListingCounts = pgTable('category_listing_counts', {
+  categoryId: integer('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull(),
 });

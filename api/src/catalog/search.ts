@@ -42,11 +42,10 @@ export const MAX_MATCHES = STAGE_CANDIDATES;
  * unable to tell how many names a prefix like 'geotex:*' matches, may walk every product in
  * best-seller order computing its text vector: seconds on a large catalogue instead of a few ms.
  */
-const SEARCH_SETTINGS = [
-  sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_WORD_THRESHOLD}`),
-  sql.raw('set local enable_seqscan = off'),
-  sql.raw('set local enable_indexscan = off'),
-];
+const SEARCH_SETTINGS = sql.raw(
+  `select set_config('pg_trgm.word_similarity_threshold', '${FUZZY_WORD_THRESHOLD}', true), ` +
+    `set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+);
 
 /**
  * Search stage 1, names: products whose name holds every word (`tsquery`, the last word as a
@@ -98,22 +97,26 @@ function searchText(tsquery: string, exclude: number[], limit: number): SQL {
  * set of matches does not depend on how many are asked for: page 3 follows page 2.
  *
  * `offset`/`limit` choose the rows; with `count` every match is found (up to MAX_MATCHES) to
- * say how many there are, else the stages stop once `offset + limit` are found.
+ * say how many there are, else the stages stop once `offset + limit` are found. Answers the ids of
+ * the page in order, and how many of them (from the first) matched by name.
  */
-export async function searchProducts(
+export async function searchIds<T = undefined>(
   db: Db,
-  listRowsByIds: (ids: readonly number[]) => Promise<ProductListRow[]>,
   q: string,
   { offset = 0, limit, count = false }: SearchOptions,
-): Promise<{ rows: SearchRow[]; total: number | null }> {
+  /**
+   * Reads what the page needs in the same transaction (on PGlite every query outside it waits
+   * its turn behind every other request again; its settings hold for this read too).
+   */
+  readPage?: (tx: Db, pageIds: number[]) => Promise<T>,
+): Promise<{ ids: number[]; nameCount: number; total: number | null; page: T | undefined }> {
   const words = searchWords(q);
   const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
   const tsquery = prefixTsquery(words);
   const want = count ? MAX_MATCHES : Math.min(offset + limit, MAX_MATCHES);
-  // Stages find ids (name matches first); one prepared statement then reads their rows.
   const stages = await db.transaction(async (tx) => {
     const run = async (query: SQL) => (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
-    for (const setting of SEARCH_SETTINGS) await tx.execute(setting);
+    await tx.execute(SEARCH_SETTINGS); // one round trip, like three SET LOCALs
     const ids: number[] = [];
     const seen = new Set<number>();
     const add = (found: number[]) => {
@@ -132,16 +135,32 @@ export async function searchProducts(
     }
     const nameCount = ids.length;
     if (ids.length < want && tsquery) add(await run(searchText(tsquery, [...ids], want - ids.length)));
-    return { ids, nameCount };
+    const pageIds = ids.slice(offset, offset + limit);
+    return { ids, pageIds, nameCount, page: readPage ? await readPage(tx as unknown as Db, pageIds) : undefined };
   });
-  const pageIds = stages.ids.slice(offset, offset + limit);
-  const rows = new Map((await listRowsByIds(pageIds)).map((r) => [r.id, r]));
   return {
-    rows: pageIds.flatMap((id, i) => {
-      const row = rows.get(id);
-      return row ? [{ ...row, nameMatch: offset + i < stages.nameCount }] : [];
-    }),
+    ids: stages.pageIds,
+    nameCount: Math.max(0, Math.min(limit, stages.nameCount - offset)),
     total: count ? stages.ids.length : null,
+    page: stages.page,
+  };
+}
+
+/** searchIds with the listing rows of the page, built from the tables. */
+export async function searchProducts(
+  db: Db,
+  listRowsByIds: (ids: readonly number[]) => Promise<ProductListRow[]>,
+  q: string,
+  options: SearchOptions,
+): Promise<{ rows: SearchRow[]; total: number | null }> {
+  const { ids, nameCount, total } = await searchIds(db, q, options);
+  const rows = new Map((await listRowsByIds(ids)).map((r) => [r.id, r]));
+  return {
+    rows: ids.flatMap((id, i) => {
+      const row = rows.get(id);
+      return row ? [{ ...row, nameMatch: i < nameCount }] : [];
+    }),
+    total,
   };
 }
 

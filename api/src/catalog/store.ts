@@ -1,70 +1,23 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { preparedRows, type PreparedQuery } from './prepared';
+import { preparedRows } from './prepared';
 import type { ProductListRow } from './list-row';
+import type { ProductRow } from './product-row';
+import { CATEGORY_COUNT, categoryPageStatement, LIST_ROWS, listColumns, listJoins, PRODUCT_ROWS, RESOLVE_PATH, type CategorySort } from './queries';
 import { searchProducts, type SearchOptions } from './search';
-import { intArray, shown, shownText } from './shown';
-import { categories, urlRewrites, type ProductAttrsColumn } from './schema';
+import { intArray, shown } from './shown';
+import { categories, urlRewrites } from './schema';
 
 /**
- * The catalogue's database queries. Only this file (and the seed) touch the catalogue tables.
+ * The catalogue's database queries (statements in queries.ts). Only the catalogue's stores
+ * (this one, and the read model in documents.ts) and the seed touch the catalogue tables.
  *
  * "Shown" means what a shopper may see: status 1 (enabled) and website 2 in website_ids. Listings
  * and search also need a visibility that includes the catalogue (2, 4) or search (3, 4).
  */
 
 
-export interface ProductRow {
-  id: number;
-  sku: string;
-  name: string;
-  typeId: 'simple' | 'configurable' | 'grouped';
-  status: number;
-  visibility: number;
-  websiteIds: number[];
-  pricePence: number;
-  specialPricePence: number | null;
-  urlKey: string;
-  image: string | null;
-  attrs: ProductAttrsColumn;
-  stockQty: number;
-  isInStock: boolean;
-  categoryIds: number[];
-  media: Array<{ id: number; file: string; label: string | null; position: number; types: string[]; disabled: boolean }>;
-  tiers: Array<{ customerGroupId: number; qty: number; valuePence: number }>;
-  options: Array<{
-    id: number;
-    title: string;
-    type: 'drop_down' | 'radio' | 'checkbox' | 'field';
-    isRequire: boolean;
-    sortOrder: number;
-    values: Array<{ id: number; title: string; sku: string | null; pricePence: number; sortOrder: number }>;
-  }>;
-  /** Links to shown products only. */
-  links: Array<{
-    linkType: 'related' | 'upsell' | 'crosssell' | 'associated';
-    linkedId: number;
-    linkedSku: string;
-    linkedType: 'simple' | 'configurable' | 'grouped';
-    position: number;
-    qty: number | null;
-  }>;
-  downloads: Array<{ title: string; url: string }>;
-  configurableOptions: Array<{
-    id: number;
-    attributeId: number;
-    attributeCode: string;
-    label: string;
-    position: number;
-    values: Array<{ value_index: number; label: string }>;
-  }>;
-  /** Shown children of a configurable product, with their value per attribute id. */
-  children: Array<{ childId: number; optionValues: Record<string, number> }>;
-  reviewAverage: number;
-  reviewCount: number;
-}
-
+export type { ProductRow } from './product-row';
 export type { ProductListRow } from './list-row';
 
 export interface CategoryRow {
@@ -83,7 +36,7 @@ export interface CategoryRow {
   metaDescription: string | null;
 }
 
-export type CategorySort = 'position' | 'name' | 'name_desc' | 'price' | 'price_desc' | 'newest' | 'bestselling';
+export type { CategorySort } from './queries';
 
 export interface RewriteRow {
   entityType: 'product' | 'category' | 'cms-page';
@@ -99,133 +52,6 @@ export interface ResolvedRewriteRow extends RewriteRow {
   categoryActive: boolean;
   /** The identifier of an active CMS page. */
   cmsIdentifier: string | null;
-}
-
-/** The text of a statement without bind parameters. */
-function toText(query: SQL): string {
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  if (params.length > 0) throw new Error('a prepared statement text must not hold bind parameters');
-  return text;
-}
-
-const listColumns = sql`
-  p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.website_ids as "websiteIds", p.url_key as "urlKey",
-  p.image, p.attrs->>'short_description' as "shortDescription", p.price_pence as "pricePence",
-  p.special_price_pence as "specialPricePence",
-  coalesce((select json_agg(json_build_object('customerGroupId', t.customer_group_id, 'qty', t.qty, 'valuePence', t.value_pence))
-            from product_tier_prices t where t.product_id = p.id), '[]'::json) as tiers,
-  coalesce(s.is_in_stock and s.qty > 0, false) as "isInStock",
-  coalesce(r.average, 0)::float8 as "reviewAverage", coalesce(r.count, 0)::int as "reviewCount"`;
-
-const listJoins = sql`
-  left join product_stock s on s.product_id = p.id
-  left join lateral (
-    select round(avg(pr.rating)::numeric, 1) as average, count(*) as count
-    from product_reviews pr where pr.product_id = p.id and pr.approved
-  ) r on true`;
-
-/** The sort key of a listing: guest price is the special price when set, else the base price. */
-const sortSql: Record<CategorySort, SQL> = {
-  position: sql`pc.position asc, p.id asc`,
-  name: sql`p.name asc, p.id asc`,
-  name_desc: sql`p.name desc, p.id desc`,
-  price: sql`coalesce(p.special_price_pence, p.price_pence) asc, p.id asc`,
-  price_desc: sql`coalesce(p.special_price_pence, p.price_pence) desc, p.id desc`,
-  newest: sql`p.created_at desc, p.id desc`,
-  bestselling: sql`p.bestseller_score desc, p.id asc`,
-};
-
-/** Full product rows (everything the product answer needs) of the ids in $1, one statement. */
-const PRODUCT_ROWS: PreparedQuery = {
-  name: 'catalog_product_rows_v1',
-  text: toText(sql`
-        select p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.visibility, p.website_ids as "websiteIds",
-          p.price_pence as "pricePence", p.special_price_pence as "specialPricePence", p.url_key as "urlKey",
-          p.image, p.attrs,
-          coalesce(s.qty, 0) as "stockQty", coalesce(s.is_in_stock and s.qty > 0, false) as "isInStock",
-          coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id), '{}'::int[]) as "categoryIds",
-          coalesce((select json_agg(json_build_object('id', m.id, 'file', m.file, 'label', m.label, 'position', m.position,
-                      'types', m.types, 'disabled', m.disabled) order by m.position, m.id)
-                    from product_media m where m.product_id = p.id), '[]'::json) as media,
-          coalesce((select json_agg(json_build_object('customerGroupId', t.customer_group_id, 'qty', t.qty, 'valuePence', t.value_pence)
-                      order by t.customer_group_id, t.qty)
-                    from product_tier_prices t where t.product_id = p.id), '[]'::json) as tiers,
-          coalesce((select json_agg(json_build_object('id', o.id, 'title', o.title, 'type', o.type, 'isRequire', o.is_require,
-                      'sortOrder', o.sort_order,
-                      'values', coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title, 'sku', v.sku,
-                                   'pricePence', v.price_pence, 'sortOrder', v.sort_order) order by v.sort_order, v.id)
-                                 from product_option_values v where v.option_id = o.id), '[]'::json))
-                      order by o.sort_order, o.id)
-                    from product_options o where o.product_id = p.id), '[]'::json) as options,
-          coalesce((select json_agg(json_build_object('linkType', l.link_type, 'linkedId', lp.id, 'linkedSku', lp.sku,
-                      'linkedType', lp.type_id, 'position', l.position, 'qty', l.qty) order by l.link_type, l.position, lp.id)
-                    from product_links l join products lp on lp.id = l.linked_product_id
-                    where l.product_id = p.id and ${shown('lp')}), '[]'::json) as links,
-          coalesce((select json_agg(json_build_object('title', d.title, 'url', d.url) order by d.position, d.id)
-                    from product_downloads d where d.product_id = p.id), '[]'::json) as downloads,
-          coalesce((select json_agg(json_build_object('id', c.id, 'attributeId', c.attribute_id, 'attributeCode', c.attribute_code,
-                      'label', c.label, 'position', c.position, 'values', c.values) order by c.position, c.id)
-                    from product_configurable_options c where c.product_id = p.id), '[]'::json) as "configurableOptions",
-          coalesce((select json_agg(json_build_object('childId', cl.child_id, 'optionValues', cl.option_values) order by cl.position, cl.child_id)
-                    from product_configurable_links cl join products cp on cp.id = cl.child_id
-                    where cl.parent_id = p.id and ${shown('cp')}), '[]'::json) as children,
-          coalesce(r.average, 0)::float8 as "reviewAverage", coalesce(r.count, 0)::int as "reviewCount"
-        from products p
-        ${listJoins}
-        where p.id = any($1::int[])`),
-};
-
-/** What a request path is, with what the answer needs of its entity, one statement. */
-const RESOLVE_PATH: PreparedQuery = {
-  name: 'catalog_resolve_path_v1',
-  text: `select r.entity_type as "entityType", r.entity_id as "entityId", r.request_path as "requestPath",
-      r.target_path as "targetPath", r.redirect_type as "redirectType",
-      p.sku as "productSku", coalesce(${shownText('p')}, false) as "productShown",
-      coalesce(c.is_active, false) as "categoryActive",
-      case when cp.is_active then cp.identifier end as "cmsIdentifier"
-    from url_rewrites r
-    left join products p on r.entity_type = 'product' and p.id = r.entity_id
-    left join categories c on r.entity_type = 'category' and c.id = r.entity_id
-    left join cms_pages cp on r.entity_type = 'cms-page' and cp.id = r.entity_id
-    where r.request_path = $1`,
-};
-
-/** Listing rows of the shown products among the ids in $1. */
-const LIST_ROWS: PreparedQuery = {
-  name: 'catalog_list_rows_v1',
-  text: toText(sql`select ${listColumns} from products p ${listJoins} where p.id = any($1::int[]) and ${shown('p')}`),
-};
-
-/** How many shown products a category ($1) has. */
-const CATEGORY_COUNT: PreparedQuery = {
-  name: 'catalog_category_count_v1',
-  text: toText(sql`select count(*)::int as total from product_categories pc join products p on p.id = pc.product_id
-    where pc.category_id = $1 and ${shown('p')} and p.visibility in (2, 4)`),
-};
-
-/** One page ($2 rows from $3) of a category's ($1) shown products in one order. */
-function categoryPageStatement(sort: CategorySort): PreparedQuery {
-  return {
-    name: `catalog_category_page_${sort}_v1`,
-    text: toText(sql`select ${listColumns} from (
-        select p.*, pc.position as cat_position from product_categories pc join products p on p.id = pc.product_id
-        where pc.category_id = $1 and ${shown('p')} and p.visibility in (2, 4)
-        order by ${sortSql[sort]}
-        limit $2 offset $3
-      ) p ${listJoins}
-      order by ${sql.raw(sortSqlOuter[sort])}`),
-  };
-}
-
-/** The ids of one page ($2 rows from $3) of a category's ($1) shown products in one order. */
-function categoryPageIdsStatement(sort: CategorySort): PreparedQuery {
-  return {
-    name: `catalog_category_page_ids_${sort}_v1`,
-    text: toText(sql`select p.id from product_categories pc join products p on p.id = pc.product_id
-        where pc.category_id = $1 and ${shown('p')} and p.visibility in (2, 4)
-        order by ${sortSql[sort]}
-        limit $2 offset $3`),
-  };
 }
 
 export interface CatalogStoreOptions {
@@ -387,18 +213,6 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
       return { rows, total };
     },
 
-    /** categoryPage's ids alone (their items come from the read model). */
-    async categoryPageIds(categoryId: number, sort: CategorySort, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
-      const total = await categoryCount(categoryId);
-      if (total === 0 || offset >= total) return { ids: [], total };
-      const rows = await preparedRows<{ id: number }>(db, categoryPageIdsStatement(sort), [
-        { type: 'int', value: categoryId },
-        { type: 'int', value: limit },
-        { type: 'int', value: offset },
-      ]);
-      return { ids: rows.map((r) => r.id), total };
-    },
-
     /**
      * Best sellers of a category (and its subcategories): units sold in orders that were not
      * cancelled (a configurable child counts for its parent); products with no sales follow in
@@ -483,15 +297,3 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
 export type { SearchRow } from './search';
-
-
-/** The outer ORDER BY of a category page (columns of the inner select `p`). */
-const sortSqlOuter: Record<CategorySort, string> = {
-  position: 'p.cat_position asc, p.id asc',
-  name: 'p.name asc, p.id asc',
-  name_desc: 'p.name desc, p.id desc',
-  price: 'coalesce(p.special_price_pence, p.price_pence) asc, p.id asc',
-  price_desc: 'coalesce(p.special_price_pence, p.price_pence) desc, p.id desc',
-  newest: 'p.created_at desc, p.id desc',
-  bestselling: 'p.bestseller_score desc, p.id asc',
-};

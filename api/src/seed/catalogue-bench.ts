@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDb, openPglite, openPostgres, queryRows, type Db } from '../db/client';
+import { vacuum } from '../db/maintenance';
 import { migrateDb } from '../db/migrate';
 import { refreshProductDocuments } from '../catalog/documents';
 import { seedLargeCatalogue } from './large';
@@ -39,6 +40,9 @@ export async function prepareCatalogueBench(options: {
     await seedDatabase(db);
     if (options.products > 0) await seedLargeCatalogue(db, options.products, options.log);
     await refreshProductDocuments(db, options.log);
+    // The state a running shop reaches a few minutes after a bulk load (autovacuum on PostgreSQL,
+    // the API's own VACUUM on PGlite): visibility maps set, so listing pages are index-only reads.
+    await vacuum(db);
     const products = await queryRows<{ id: number }>(
       db,
       sql`select id from products where status = 1 and ${STOREFRONT_WEBSITE_ID} = any(website_ids) order by id`,

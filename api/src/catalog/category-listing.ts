@@ -1,0 +1,61 @@
+import type { CategorySort } from './queries';
+import type { PreparedQuery } from './prepared';
+
+/**
+ * A category listing page from the read model (category_listings, kept by the triggers of the
+ * migration *_category_listings.sql): the category (active ones only), its count, and the page's
+ * product documents, in one statement: an index range read of the category in the order asked,
+ * joined by primary key to the products' stored listing items.
+ */
+
+/** ORDER BY of each sort over category_listings (each matches one of its indexes). */
+const ORDER: Record<CategorySort, string> = {
+  position: 'l.position asc, l.product_id asc',
+  name: 'l.name asc, l.product_id asc',
+  name_desc: 'l.name desc, l.product_id desc',
+  price: 'l.sort_price_pence asc, l.product_id asc',
+  price_desc: 'l.sort_price_pence desc, l.product_id desc',
+  newest: 'l.created_at desc, l.product_id desc',
+  // NULLS LAST as in its index (the column is never null): without it the planner sorts.
+  bestselling: 'l.bestseller_score desc nulls last, l.product_id asc',
+};
+
+/**
+ * One row per product of the page ($2 rows from $3) of category $1, or a single row with a null
+ * `listedId` when the page is empty; no row when the category is unknown or inactive.
+ */
+export interface ListingPageRow {
+  name: string;
+  urlPath: string;
+  total: number;
+  /** The listed product (null: the page is empty). */
+  listedId: number | null;
+  /** Its document (null only if it has none). */
+  id: number | null;
+  listItem: string | null;
+  version: number | null;
+  current: boolean | null;
+}
+
+const statements = new Map<CategorySort, PreparedQuery>();
+
+export function listingPageStatement(sort: CategorySort): PreparedQuery {
+  let statement = statements.get(sort);
+  if (!statement) {
+    statement = {
+      name: `catalog_listing_page_${sort}_v3`,
+      text: `select c.name, c.url_path as "urlPath", coalesce(n.total, 0)::int as total, l.product_id as "listedId",
+          d.product_id as id, d.list_item as "listItem", d.version, d.built_version is not distinct from d.version as current
+        from categories c
+        left join category_listing_counts n on n.category_id = c.id
+        left join lateral (
+          select l.* from category_listings l where l.category_id = c.id order by ${ORDER[sort]} limit $2 offset $3
+        ) l on true
+        left join product_documents d on d.product_id = l.product_id
+        where c.id = $1 and c.is_active
+        order by ${ORDER[sort]}`,
+    };
+    statements.set(sort, statement);
+  }
+  return statement;
+}
