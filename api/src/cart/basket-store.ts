@@ -1,7 +1,8 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db, type DbExecutor } from '../db/client';
 import { carts, type CartLineOptionsColumn } from './schema';
-import { productColumns, productJoins, type BasketProduct, type CartItemRow, type CartRow } from './store';
+import { selectBasketProducts, type BasketProduct } from '../catalog/basket-products';
+import type { CartItemRow, CartRow } from './store';
 
 /**
  * The basket's hot path in single statements: a change to a line (add, lower by one) and the
@@ -40,7 +41,7 @@ const lineColumns = (alias: string, qty: SQL = sql.raw(`${alias}.qty`), updatedA
 const basketOfAfter = sql`
   (select json_agg(a order by a.id) from after a) as lines,
   (select json_agg(bp) from (
-     select ${productColumns} from products p ${productJoins}
+     ${selectBasketProducts}
      where p.id in (select "productId" from after union select "parentProductId" from after where "parentProductId" is not null)
    ) bp) as products`;
 

@@ -2,7 +2,7 @@ import type { ProductOptionsRequest } from '@shop/shared/schemas';
 import { badRequest } from '../http-errors';
 import { CART_MESSAGES } from './messages';
 import type { CartLineOptionsColumn } from './schema';
-import { isSellable, type BasketProduct, type CartStore } from './store';
+import { isSellable, type BasketProduct, type BasketProducts } from '../catalog/basket-products';
 
 /** A basket line as chosen: what to store. */
 export interface ResolvedLine {
@@ -19,7 +19,7 @@ const toNumber = (v: string | number) => (typeof v === 'number' ? v : Number(v.t
  * The product page's choice (sku, configurable attributes, grouped item, custom options) as the
  * line to store; 400 with a clear message naming the field otherwise.
  */
-export function createLineResolver(store: Pick<CartStore, 'productBySku' | 'configurableChildren' | 'productsByIds' | 'associatedIds'>) {
+export function createLineResolver(store: BasketProducts) {
   /** Turns the product page's choice into the line to store (400 with a clear message otherwise). */
   return async function resolveLine(productSku: string, productOptions: ProductOptionsRequest): Promise<ResolvedLine> {
     const options = productOptions ?? {};

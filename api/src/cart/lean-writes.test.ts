@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { closeDb, dbKind, openPostgres, queryRows, type Db } from '../db/client';
+import { createBasketProducts } from '../catalog/basket-products';
 import { useTestApp } from '../test/app';
 import { toCartAnswer } from './answer';
 import { cartTotals, priceCart } from './pricing';
@@ -21,7 +22,7 @@ const store = () => createCartStore(t.db);
 async function reference(cartId: string, groupId = 0) {
   const s = store();
   const items = await s.lines(cartId);
-  const products = await s.productsByIds(items.flatMap((i) => (i.parentProductId ? [i.productId, i.parentProductId] : [i.productId])));
+  const products = await createBasketProducts(t.db).productsByIds(items.flatMap((i) => (i.parentProductId ? [i.productId, i.parentProductId] : [i.productId])));
   const priced = priceCart(items, products, groupId);
   return JSON.parse(JSON.stringify(toCartAnswer(priced, cartTotals(priced, undefined))));
 }

@@ -5,6 +5,7 @@ import { authenticateCustomer, type AuthenticatedCustomer } from '../customer/au
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { toCartAnswer } from './answer';
 import { addLineAndRead, decrementAndRead, readBasket, type BasketRows } from './basket-store';
+import { createBasketProducts, type BasketProducts } from '../catalog/basket-products';
 import { createLineResolver, type ResolvedLine } from './choice';
 import { CART_MESSAGES, MAX_LINE_QTY, MAX_LINES } from './messages';
 import { cartTotals, priceCart, ratesFor, savedShippingRate, type PricedCart } from './pricing';
@@ -37,9 +38,16 @@ export interface CheckoutHold {
   releaseForChanges(cart: CartRow): Promise<void>;
 }
 
-export function createCartService(store: CartStore, deps: { checkoutHold?: CheckoutHold } = {}) {
+export function createCartService(
+  store: CartStore,
+  deps: {
+    checkoutHold?: CheckoutHold;
+    /** The catalogue's products as the basket needs them (built over the store's database when not given). */
+    products?: BasketProducts;
+  } = {},
+) {
   const db = store.db;
-  const resolveLine = createLineResolver(store);
+  const resolveLine = createLineResolver(deps.products ?? createBasketProducts(db));
 
   async function customerFor(token: string): Promise<AuthenticatedCustomer> {
     const customer = await authenticateCustomer(db, token);

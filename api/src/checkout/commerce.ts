@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createCartService, type CartService } from '../cart/service';
+import { createBasketProducts } from '../catalog/basket-products';
 import { createCartStore, type CartStore } from '../cart/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -87,6 +88,7 @@ export function createCommerce({ db, config, log, outbox, mailLinks, appSecret, 
   // The cart gives a held basket back through payment before changing it: a callback passed in,
   // since payment depends on cart and never the other way.
   const cart = createCartService(cartStore, {
+    products: createBasketProducts(db),
     checkoutHold: { releaseForChanges: (c) => payment.releaseForChanges(c) },
   });
   const steps = createPlaceOrderSteps({ db, baskets, cart, stock, orders, payments, attempts, provider });
