@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@shop/shared/router';
 import { ApiError, apiRequest, NotFound, PageHeading, Spinner, type ResolvedPath } from '@shop/shared';
 import { resolvedPathSchema } from '@shop/shared/schemas';
 import CategoryPage from './pages/CategoryPage/CategoryPage';

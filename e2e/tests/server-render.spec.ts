@@ -59,9 +59,13 @@ test('a client navigation after a server-rendered page still loads the next page
   await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Accept' }).click();
   const categoryLink = page.locator('[data-category] a').first();
   const href = await categoryLink.getAttribute('href');
+  // The link is the content remote's, the router the shell's: one router (one react-router, shared
+  // through @shop/shared/router) makes it a client navigation, with no new document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await categoryLink.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.locator('[data-page="category"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
 test.describe('without JavaScript', () => {

@@ -53,7 +53,6 @@ function sharedSingletons(appDir) {
     'react/jsx-runtime': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
     jotai: singleton('jotai', true),
     zod: singleton('zod'),
     'react-hook-form': singleton('react-hook-form'),
@@ -62,6 +61,10 @@ function sharedSingletons(appDir) {
     // The zod schemas, apart from the main entry so that zod loads only with the forms and calls
     // that parse (the main entry is in every page's first JavaScript).
     '@shop/shared/schemas': ownPackage,
+    // The router (one instance: its context is shared by the shell and the remotes): only the
+    // react-router APIs the apps use (shared/src/router.ts), not the whole of react-router-dom,
+    // which a shared module would bundle whole.
+    '@shop/shared/router': ownPackage,
   };
   return Object.fromEntries(Object.entries(libraries).filter(([, config]) => config));
 }
@@ -131,7 +134,22 @@ function createAppConfig(o) {
       optimization: {
         // Named chunks make the federation graph legible in the network panel and in tests.
         chunkIds: 'named',
-        splitChunks: { chunks: 'async' },
+        splitChunks: {
+          chunks: 'async',
+          cacheGroups: {
+            // The router singleton and the part of react-router it re-exports, in one chunk: the
+            // manifest lists a shared module's own chunk only, so react-router split off into a
+            // vendors chunk would be counted as the remote's (check:budget) though the shell's
+            // router is the one that loads.
+            router: {
+              test: /[\\/](node_modules[\\/]react-router[\\/]|shared[\\/]src[\\/]router\.ts$)/,
+              name: 'shared-router',
+              chunks: 'async',
+              enforce: true,
+              priority: 20,
+            },
+          },
+        },
       },
       performance: { hints: false },
       plugins: [

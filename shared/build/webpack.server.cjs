@@ -10,7 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedSingletons } = require('./webpack.cjs');
 
 /** Singletons whose one instance matters on the server: React's, the router's and the store's contexts, @shop/shared's. */
-const SERVER_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'jotai', '@shop/shared'];
+const SERVER_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@shop/shared/router', 'jotai', '@shop/shared'];
 
 /**
  * The shell provides those singletons; a remote consumes them only (no fallback bundled). The

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@shop/shared/router';
 import { Layout } from './layout/Layout';
 import { shopRoutes, useRouteTable } from './routes';
 

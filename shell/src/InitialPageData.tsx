@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@shop/shared/router';
 import { PageDataProvider, type PageData } from '@shop/shared';
 
 const NONE: PageData = {};

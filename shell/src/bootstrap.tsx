@@ -3,7 +3,7 @@ import './layout/reset.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@shop/shared/router';
 import { CATEGORIES_DATA_KEY, getShopStore, primeCategories, readInlinePageData, type Category } from '@shop/shared';
 import { InitialPageData } from './InitialPageData';
 import { App } from './App';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Routes } from 'react-router-dom';
+import { MemoryRouter, Routes } from '@shop/shared/router';
 import type { PublishedRouteList } from '@shop/shared/routes';
 import { DEFAULT_TITLE } from '@shop/shared/shop';
 import { registerShopRemotes } from './federation/remotes';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Route } from 'react-router-dom';
+import { Route } from '@shop/shared/router';
 import type { RouteTable, TableRoute } from '@shop/shared/routes';
 import { RemotePage } from './federation/RemotePage';
 import { manifestUrl, type RemoteName } from './federation/remotes';

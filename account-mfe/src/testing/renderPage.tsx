@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { authTokenAtom, meAtom, type Customer } from '@shop/shared';
 
 /** Test-only: where the router is now (path and query). */

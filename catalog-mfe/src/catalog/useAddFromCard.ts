@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { useBasket } from '@shop/shared';
 import { loadProduct } from '../api/catalogApi';
 import type { CardProduct } from '../components/ProductCard';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { FREE_DELIVERY_MESSAGE, type Category } from '@shop/shared';
 import styles from './CategorySidebar.module.css';
 

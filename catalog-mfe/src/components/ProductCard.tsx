@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { formatGBP, Price, StarRating, type ProductListItem, type ProductSearchHit, type ProductType, type ReviewSummary } from '@shop/shared';
 import { PRODUCT_PLACEHOLDER } from '../catalog/placeholder';
 import { StockBadge } from './StockBadge';

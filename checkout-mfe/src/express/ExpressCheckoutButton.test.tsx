@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { addedToBasketAtom, basketOpenAtom, cartAtom, cartIdAtom } from '@shop/shared';
 import { resetPaymentConfig } from '../payment/config';
 import { scriptApi, type Handler } from '../test/api';

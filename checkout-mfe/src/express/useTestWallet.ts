@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { useAtomValue, useStore } from 'jotai';
 import { basketOpenAtom, meAtom } from '@shop/shared';
 import type { PaymentConfig } from '../api/checkoutApi';

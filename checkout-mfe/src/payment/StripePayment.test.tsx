@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { cartIdAtom } from '@shop/shared';
 import CheckoutPage from '../pages/CheckoutPage/CheckoutPage';
 import { scriptApi, type Handler } from '../test/api';

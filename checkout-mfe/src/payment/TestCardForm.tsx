@@ -1,5 +1,5 @@
 import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import type { PaymentConfig } from '../api/checkoutApi';
 import { checkoutApi } from '../api/checkoutApi';
 import { CheckoutError, failureMessage } from '../checkout/order';

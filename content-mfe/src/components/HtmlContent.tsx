@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { sanitizeHtml } from '@shop/shared';
 import styles from './HtmlContent.module.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import type { BlogPost } from '@shop/shared';
 import { hideBrokenImage } from './placeholder';
 import { isVideoLink, videoIdOf } from './video';

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { clearContentCache } from '../components/contentApi';
 
 type Handler = { status?: number; body: unknown } | ((body: any, path: string) => { status?: number; body: unknown });

@@ -1,7 +1,7 @@
 /**
  * `npm run check:contract -w <remote>`: before deploying a remote, checks its build (dist/) against
  * the shop it joins. Fails, naming the module or version, when
- *   - a shared singleton (react, react-dom, react-router-dom, jotai, @shop/shared) is not
+ *   - a shared singleton (react, react-dom, the router @shop/shared/router, jotai, @shop/shared) is not
  *     compatible with what the deployed shell provides (read from the shell's mf-manifest.json);
  *   - a module the shell or another remote loads from it (e.g. checkout/ExpressCheckoutButton) is no
  *     longer exposed, or a module it loads from another remote is not exposed there;

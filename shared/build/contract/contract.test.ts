@@ -7,7 +7,7 @@ import { checkLoadedModulesExposed, checkOwnLoads, checkRoutes, checkSharedSingl
 
 const singletons = (versions: Record<string, string>) =>
   Object.entries(versions).map(([name, version]) => ({ name, version, requiredVersion: `^${version}`, singleton: true }));
-const contractVersions = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router-dom': '7.18.5', jotai: '2.20.3', '@shop/shared': '0.2.0' };
+const contractVersions = { react: '19.3.1', 'react-dom': '19.3.1', '@shop/shared/router': '0.2.0', jotai: '2.20.3', '@shop/shared': '0.2.0' };
 
 const shell: BuiltManifest = { name: 'shell', shared: singletons(contractVersions), exposes: [], shop: { loads: ['checkout/ExpressCheckoutButton'] } };
 const checkout = (exposes: string[], shared = singletons(contractVersions)): BuiltManifest => ({
@@ -34,9 +34,9 @@ describe('shared singletons against the deployed shell', () => {
 
   it('fail when a singleton is not shared, or not as a singleton', () => {
     const own = checkout(['CheckoutPage'], singletons(contractVersions).filter((s) => s.name !== 'jotai'));
-    own.shared = own.shared?.map((s) => (s.name === 'react-router-dom' ? { ...s, singleton: false } : s));
+    own.shared = own.shared?.map((s) => (s.name === '@shop/shared/router' ? { ...s, singleton: false } : s));
     expect(checkSharedSingletons(own, shell)).toEqual([
-      'shared react-router-dom: checkout does not declare it a singleton',
+      'shared @shop/shared/router: checkout does not declare it a singleton',
       'shared jotai: checkout does not share it, so it would run its own copy beside the shell\'s 2.20.3',
     ]);
   });

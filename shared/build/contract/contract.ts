@@ -18,7 +18,7 @@ interface Assets {
 }
 
 /** The singletons every app must share with the shell: one React, one router, one store, one @shop/shared. */
-export const CONTRACT_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'jotai', '@shop/shared'];
+export const CONTRACT_SINGLETONS = ['react', 'react-dom', '@shop/shared/router', 'jotai', '@shop/shared'];
 
 /** The module ids a built remote exposes: ['catalog/ProductPage', …]. */
 export function exposedModules(manifest: BuiltManifest): string[] {

@@ -1,6 +1,6 @@
 import { useStore } from 'jotai';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { loadCustomer, login, logout } from './actions';
 
 /** Sign-in and sign-out bound to the page's store, with the navigation the spec asks for. */

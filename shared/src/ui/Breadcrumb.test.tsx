@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@shop/shared/router';
 import { Breadcrumb } from './Breadcrumb';
 import { StarRating } from './StarRating';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import styles from './Breadcrumb.module.css';
 
 export interface BreadcrumbItem {

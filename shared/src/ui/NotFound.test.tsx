@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@shop/shared/router';
 import { NotFound } from './NotFound';
 
 const suggestions = () =>

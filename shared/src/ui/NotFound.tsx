@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { NOT_FOUND_LINKS, type ShopLink } from '../data/links';
 import { PageHeading } from './PageHeading';
 import styles from './NotFound.module.css';

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { addedToBasketAtom, Dialog } from '@shop/shared';
 import styles from './Basket.module.css';
 

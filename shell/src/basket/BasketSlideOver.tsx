@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { basketErrorAtom, basketErrorReasonAtom, basketOpenAtom, cartAtom, Dialog, FederatedSlot, formatGBP, incVat, useBasket, type CartItem } from '@shop/shared';
 import styles from './Basket.module.css';
 

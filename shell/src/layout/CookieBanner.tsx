@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { useHydrated } from '@shop/shared';
 import { cookiesAcceptedAtom } from './cookies';
 import styles from './CookieBanner.module.css';

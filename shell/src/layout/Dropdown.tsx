@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@shop/shared/router';
 import styles from './Dropdown.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import {
   COMPANY_LEGAL_TEXT,
   FREE_DELIVERY_MESSAGE,

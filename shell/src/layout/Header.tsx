@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@shop/shared/router';
 import { basketOpenAtom, cartCountAtom, Dialog, isAuthenticatedAtom, SHOP_NAME, useAuth, useHydrated } from '@shop/shared';
 import { LiveSearch } from '../search/LiveSearch';
 import logo from '../assets/logo.svg';

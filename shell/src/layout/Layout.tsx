@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@shop/shared/router';
 import { useHydrated } from '@shop/shared';
 import { AddedToBasketModal } from '../basket/AddedToBasketModal';
 import { BasketMessage } from '../basket/BasketMessage';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@shop/shared/router';
 
 /** Where each visited entry of this tab's history was scrolled to (by location key). */
 const STORAGE_KEY = 'shop.scrollPositions';

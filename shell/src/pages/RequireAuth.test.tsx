@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@shop/shared/router';
 import { authTokenAtom } from '@shop/shared';
 import { RequireAuth } from './RequireAuth';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@shop/shared/router';
 import { isAuthenticatedAtom } from '@shop/shared';
 
 /** The account area: without a login token the shopper is sent to the login page. */

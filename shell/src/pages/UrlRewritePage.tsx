@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@shop/shared/router';
 import { apiRequest, ApiError, NotFound, Spinner, usePageData, type ResolvedPath } from '@shop/shared';
 import { RemotePage } from '../federation/RemotePage';
 import type { RemoteName } from '../federation/remotes';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { formatGBP } from '@shop/shared';
 import { Highlight } from './Highlight';
 import { plainText } from './searchApi';

@@ -3,7 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import vm from 'node:vm';
 import { createStore, Provider } from 'jotai';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from '@shop/shared/router';
 import { getInstance, loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { CATEGORIES_DATA_KEY, setSanitizerWindow, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
 import { App } from '../App';

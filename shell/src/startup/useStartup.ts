@@ -1,6 +1,6 @@
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { authTokenAtom, loadCategories, loadCustomer, reloadCart, reportError } from '@shop/shared';
 
 /**

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@shop/shared/router';
 import { AccountLayout } from './AccountLayout';
 
 let wide = true;

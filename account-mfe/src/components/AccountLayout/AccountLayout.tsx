@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@shop/shared/router';
 import styles from './AccountLayout.module.css';
 
 /** Each link and the paths that make it the current page (the dashboard has two). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { formatGBP, type OrderSummary } from '@shop/shared';
 import { formatDate } from '../../account/format';
 import styles from '../Form/Form.module.css';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@shop/shared/router';
 import { ACCOUNT_MESSAGES, authTokenAtom, PageHeading, Spinner, type Customer } from '@shop/shared';
 import { accountApi, messageOf } from '../../account/api';
 import { companyOf, useCustomer } from '../../account/useCustomer';

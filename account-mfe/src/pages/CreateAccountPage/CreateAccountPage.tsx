@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@shop/shared/router';
 import { ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth } from '@shop/shared';
 import { registerFormSchema } from '@shop/shared/schemas';
 import type { z } from 'zod';

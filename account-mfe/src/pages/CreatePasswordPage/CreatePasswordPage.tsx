@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@shop/shared/router';
 import { ApiError, PageHeading, Spinner } from '@shop/shared';
 import { createPasswordFormSchema } from '@shop/shared/schemas';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { PageHeading, Spinner, type OrderSummary } from '@shop/shared';
 import { accountApi } from '../../account/api';
 import { companyOf, useCustomer } from '../../account/useCustomer';

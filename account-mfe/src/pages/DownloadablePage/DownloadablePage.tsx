@@ -1,5 +1,5 @@
 import { PageHeading } from '@shop/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { accountApi } from '../../account/api';
 import { formatDate } from '../../account/format';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';

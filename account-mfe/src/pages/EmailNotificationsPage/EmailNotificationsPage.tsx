@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from '@shop/shared/router';
 import { PageHeading, Spinner, type EmailSubscriptionsAnswer } from '@shop/shared';
 import { accountApi, messageOf } from '../../account/api';
 import { useCustomer } from '../../account/useCustomer';

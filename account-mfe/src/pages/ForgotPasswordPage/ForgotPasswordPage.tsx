@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@shop/shared/router';
 import { ACCOUNT_MESSAGES, PageHeading, Spinner, type ForgotPasswordFormValues } from '@shop/shared';
 import { forgotPasswordFormSchema } from '@shop/shared/schemas';
 import { accountApi } from '../../account/api';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { authTokenAtom } from '@shop/shared';
 import { mockApi } from '@shop/shared/testing';
 import LoginPage from './LoginPage';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@shop/shared/router';
 import { ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth, type LoginFormValues } from '@shop/shared';
 import { loginFormSchema } from '@shop/shared/schemas';
 import styles from './LoginPage.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@shop/shared/router';
 import { formatGBP, OrderTotals, PageHeading, Spinner, type OrderDetail } from '@shop/shared';
 import { formatDate } from '../../account/format';
 import { fetchOrder } from '../../account/orders';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@shop/shared/router';
 import { PageHeading, type OrderSummary } from '@shop/shared';
 import { fetchOrders, ORDERS_PAGE_SIZE } from '../../account/orders';
 import { useCustomer } from '../../account/useCustomer';

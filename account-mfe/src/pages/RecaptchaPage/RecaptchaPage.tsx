@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@shop/shared/router';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, PageHeading, Spinner } from '@shop/shared';
 import { CAPTCHA_LENGTH } from '@shop/shared/schemas';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@shop/shared/router';
 import { PageHeading, StarRating, type CustomerReview } from '@shop/shared';
 import { accountApi } from '../../account/api';
 import { formatDate } from '../../account/format';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigationType, useParams } from 'react-router-dom';
+import { Navigate, useNavigationType, useParams } from '@shop/shared/router';
 import {
   ApiError,
   Breadcrumb,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@shop/shared/router';
 import { useHydrated } from '@shop/shared';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import styles from './ProductTabs.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@shop/shared/router';
 import { PageHeading, Spinner, type ProductSearchHit } from '@shop/shared';
 import { searchProducts } from '../../api/catalogApi';
 import { CATALOG_MESSAGES } from '../../catalog/messages';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { authTokenAtom, cartAtom, cartIdAtom, emptyCart, meAtom } from '@shop/shared';
 import { resetPaymentConfig } from '../../payment/config';
 import { scriptApi, type Handler } from '../../test/api';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { useAtomValue, useStore } from 'jotai';
 import { authTokenAtom, cartAtom, formatGBP, meAtom, PageHeading, Spinner } from '@shop/shared';
 import { CHECKOUT_TEXT } from '../../checkout/order';

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import type { Address } from '@shop/shared';
 import { COMMENT_MAX, type CheckoutFormValues } from '../../checkout/checkoutForm';
 import { AddressFieldset } from '../../components/AddressFieldset';

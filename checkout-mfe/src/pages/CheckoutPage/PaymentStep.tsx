@@ -1,5 +1,5 @@
 import type { Ref, RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { formatGBP, Spinner, toPence } from '@shop/shared';
 import { Busy } from '../../components/Busy';
 import formStyles from '../../components/Form.module.css';

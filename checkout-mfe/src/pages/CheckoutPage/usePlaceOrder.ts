@@ -1,5 +1,5 @@
 import { useRef, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@shop/shared/router';
 import { reloadCart, type ShippingEstimate, type ShopStore } from '@shop/shared';
 import { fieldsToState } from '../../checkout/addresses';
 import type { CheckoutFormValues } from '../../checkout/checkoutForm';

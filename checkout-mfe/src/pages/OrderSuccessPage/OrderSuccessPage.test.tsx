@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@shop/shared/router';
 import { authTokenAtom } from '@shop/shared';
 import { saveLastOrder } from '../../checkout/lastOrder';
 import { scriptApi } from '../../test/api';

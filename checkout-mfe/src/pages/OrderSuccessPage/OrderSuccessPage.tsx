@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import { useAtomValue } from 'jotai';
 import { ApiError, authTokenAtom, findCountry, formatGBP, OrderTotals, PageHeading, reportError, Spinner } from '@shop/shared';
 import type { OrderSuccess } from '@shop/shared/schemas';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { cartIdAtom } from '@shop/shared';
 import { scriptApi, type Handler } from '../../test/api';
 import { basket, placed } from '../../test/fixtures';

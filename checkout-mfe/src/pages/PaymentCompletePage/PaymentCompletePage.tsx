@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@shop/shared/router';
 import { useStore } from 'jotai';
 import { PageHeading, reloadCart, Spinner } from '@shop/shared';
 import { checkoutApi } from '../../api/checkoutApi';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@shop/shared/router';
 import { Breadcrumb, NotFound, pageTitle, Spinner, type Author, type BlogPost, type PageLoader } from '@shop/shared';
 import { loadAuthors, loadBlogPosts, loadRelatedProducts } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';

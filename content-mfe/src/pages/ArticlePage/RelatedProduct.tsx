@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@shop/shared/router';
 import { apiRequest, Price, QuantityInput, useBasket, type ProductListItem } from '@shop/shared';
 import { PRODUCT_PLACEHOLDER } from '../../components/placeholder';
 import styles from './ArticlePage.module.css';

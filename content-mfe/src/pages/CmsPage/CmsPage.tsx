@@ -1,6 +1,6 @@
 import { Breadcrumb, NotFound, PageHeading, Spinner, type PageLoader } from '@shop/shared';
 import { useEffect } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from '@shop/shared/router';
 import { loadCmsPages } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
 import { loadContentData } from '../../components/pageData';

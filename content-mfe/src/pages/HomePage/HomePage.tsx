@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
 import {
   DEFAULT_TITLE,
   FREE_DELIVERY_MESSAGE,
