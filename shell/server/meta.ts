@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router-dom';
 import { DEFAULT_TITLE, HELPLINE_TEL, INFO_EMAIL, pageTitle, SHOP_LEGAL_NAME, SHOP_NAME } from '@shop/shared/shop';
 import type { RouteTable, TableRoute } from '@shop/shared/routes';
 
