@@ -74,7 +74,11 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     health: createHealthStore(db),
     catalog,
     productDocuments: createProductDocuments(db, catalog),
-    content: createContentService(createContentStore(db), catalog.listItems, products.shownSkus, outbox),
+    content: createContentService(
+      createContentStore(db),
+      { listItems: catalog.listItems, shownSkus: products.shownSkus, cmsPagePaths: products.cmsPagePaths },
+      outbox,
+    ),
     reviews: createReviewsService(reviewsStore, products),
     customerStore,
     customer: createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log }),

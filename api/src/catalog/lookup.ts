@@ -11,7 +11,8 @@ export interface ProductCard {
 
 /**
  * The catalogue's answers to other domains that only need to name a product (reviews, a
- * customer's reviews, advice posts): which product a sku is, and the sku, name and URL key of a few ids.
+ * customer's reviews, advice posts, CMS pages): which product a sku is, the sku, name and URL key
+ * of a few ids, and the paths of CMS pages.
  */
 export function createProductLookup(db: Db) {
   return {
@@ -38,6 +39,16 @@ export function createProductLookup(db: Db) {
         sql`select id, sku from products where id = any(${intArray(ids)}) and ${shown('products')}`,
       );
       return new Map(rows.map((r) => [r.id, r.sku]));
+    },
+
+    /** Request paths of CMS pages by page id (the catalogue keeps every URL rewrite). */
+    async cmsPagePaths(): Promise<Map<number, string>> {
+      const rows = await queryRows<{ id: number; path: string }>(
+        db,
+        sql`select entity_id as id, min(request_path) as path from url_rewrites
+            where entity_type = 'cms-page' and redirect_type = 0 group by entity_id`,
+      );
+      return new Map(rows.map((r) => [r.id, r.path]));
     },
 
     /** Sku, name and URL key of the given products, whatever their status (a review outlives a product's withdrawal). */

@@ -46,10 +46,14 @@ function postAnswer(row: BlogPostRow, skus: ReadonlyMap<number, string>): BlogPo
 
 export function createContentService(
   store: ContentStore,
-  /** Listing items of product ids (shown ones only, in order): the catalogue's. */
-  listItems: (ids: readonly number[]) => Promise<ProductListItem[]>,
-  /** Skus of the given products that are shown on the storefront: the catalogue's. */
-  shownSkus: (ids: readonly number[]) => Promise<ReadonlyMap<number, string>>,
+  catalogue: {
+    /** Listing items of product ids (shown ones only, in order). */
+    listItems: (ids: readonly number[]) => Promise<ProductListItem[]>;
+    /** Skus of the given products that are shown on the storefront. */
+    shownSkus: (ids: readonly number[]) => Promise<ReadonlyMap<number, string>>;
+    /** Request paths of CMS pages by page id (the URL rewrites are the catalogue's). */
+    cmsPagePaths: () => Promise<ReadonlyMap<number, string>>;
+  },
   /** Carries contact messages to the shop's inbox. */
   outbox?: Pick<Outbox, 'kick'>,
 ) {
@@ -63,7 +67,7 @@ export function createContentService(
     },
 
     async cmsPages(): Promise<CmsPages> {
-      const [pages, paths] = await Promise.all([store.activeCmsPages(), store.cmsPaths()]);
+      const [pages, paths] = await Promise.all([store.activeCmsPages(), catalogue.cmsPagePaths()]);
       return {
         items: pages.map((p) => ({
           id: p.id,
@@ -82,7 +86,7 @@ export function createContentService(
 
     async blogPosts(): Promise<BlogPosts> {
       const posts = await store.activePosts();
-      const skus = await shownSkus([...new Set(posts.flatMap((p) => p.relatedProductIds))]);
+      const skus = await catalogue.shownSkus([...new Set(posts.flatMap((p) => p.relatedProductIds))]);
       return { items: posts.map((p) => postAnswer(p, skus)) };
     },
 
@@ -103,7 +107,7 @@ export function createContentService(
     async relatedProducts(postId: number): Promise<ProductListItem[]> {
       const ids = await store.relatedProductIds(postId);
       if (!ids) throw notFound(`Blog post ${postId} not found`);
-      return listItems(ids);
+      return catalogue.listItems(ids);
     },
   };
 }

@@ -61,16 +61,6 @@ export function createContentStore(db: Db) {
         .orderBy(asc(cmsPages.id));
     },
 
-    /** Request paths of CMS pages (their rewrites), by page id. */
-    async cmsPaths(): Promise<Map<number, string>> {
-      const rows = await queryRows<{ id: number; path: string }>(
-        db,
-        sql`select entity_id as id, min(request_path) as path from url_rewrites
-            where entity_type = 'cms-page' and redirect_type = 0 group by entity_id`,
-      );
-      return new Map(rows.map((r) => [r.id, r.path]));
-    },
-
     /** Active posts, newest first. */
     async activePosts(): Promise<BlogPostRow[]> {
       return queryRows<BlogPostRow & Record<string, unknown>>(
