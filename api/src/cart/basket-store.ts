@@ -2,7 +2,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db, type DbExecutor } from '../db/client';
 import { carts, type CartLineOptionsColumn } from './schema';
 import { selectBasketProducts, type BasketProduct } from '../catalog/basket-products';
-import type { CartItemRow, CartRow } from './store';
+import type { CartItemRow, CartRow, NewLine } from './store';
 
 /**
  * The basket's hot path in single statements: a change to a line (add, lower by one) and the
@@ -76,14 +76,6 @@ export async function readBasket(db: Db, cartId: string, executor: DbExecutor = 
   return toBasketRows(row);
 }
 
-export interface NewLine {
-  cartId: string;
-  productId: number;
-  parentProductId: number | null;
-  sku: string;
-  lineKey: string;
-  options: CartLineOptionsColumn;
-}
 
 export interface AddOutcome extends BasketRows {
   /** The basket row as the statement saw it; null: not an open basket it may change (nothing done). */

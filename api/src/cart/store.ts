@@ -15,6 +15,16 @@ export { isSellable, type BasketProduct } from '../catalog/basket-products';
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 
+/** A line to add to a basket (its quantity is given beside it). */
+export interface NewLine {
+  cartId: string;
+  productId: number;
+  parentProductId: number | null;
+  sku: string;
+  lineKey: string;
+  options: CartLineOptionsColumn;
+}
+
 /** 32 random bytes, base64url: 256 bits, unguessable. */
 export function newCartId(): string {
   return randomBytes(32).toString('base64url');
@@ -118,14 +128,7 @@ export function createCartStore(db: Db) {
      * answers undefined instead (one statement, safe under concurrent adds).
      */
     async addToLine(
-      line: {
-        cartId: string;
-        productId: number;
-        parentProductId: number | null;
-        sku: string;
-        lineKey: string;
-        options: CartLineOptionsColumn;
-      },
+      line: NewLine,
       qty: number,
       maxQty: number,
       executor: Executor = db,
