@@ -1,4 +1,4 @@
-const { createAppConfig } = require('@shop/shared/build/webpack.cjs');
+const { createAppConfig, createStandaloneRuntimeConfig } = require('@shop/shared/build/webpack.cjs');
 const { createServerConfig } = require('@shop/shared/build/webpack.server.cjs');
 
 // What this remote exposes to the shell and the other remotes (each default-exports a component).
@@ -11,5 +11,6 @@ const exposes = {
 };
 
 const options = { name: 'checkout', dir: __dirname, port: 3004, exposes, routes: './src/routes.ts' };
-// The browser build, and beside it (dist/server/) the server build the page server renders with.
-module.exports = [createAppConfig(options), createServerConfig(options)];
+// The browser build, and beside it the server build the page server renders with (dist/server/) and
+// the federation runtime the standalone page loads (dist/standalone/; the shell provides it otherwise).
+module.exports = [createAppConfig(options), createServerConfig(options), createStandaloneRuntimeConfig(options)];

@@ -10,6 +10,21 @@ const sharedPkg = require('../package.json');
 const { publishedContract, PublishContractPlugin } = require('./contract/publish.cjs');
 
 /**
+ * One Module Federation runtime per page: the shell's main.js provides its runtime core on the
+ * global `_FEDERATION_RUNTIME_CORE` (PROVIDE_RUNTIME_PLUGIN), and a remote's browser build takes it
+ * from there (experiments.externalRuntime) instead of carrying its own copy in remoteEntry.js
+ * (about 19 KiB gzip of each). A remote's standalone page has no shell, so it loads
+ * STANDALONE_RUNTIME first (createStandaloneRuntimeConfig), which sets that global. The server
+ * builds (webpack.server.cjs) keep their own runtime.
+ */
+const STANDALONE_RUNTIME_DIR = 'standalone';
+const STANDALONE_RUNTIME = `${STANDALONE_RUNTIME_DIR}/federation-runtime.js`;
+const PROVIDE_RUNTIME_PLUGIN = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
+/**
  * The version of a package as installed for the app in `appDir` (read from disk: some, like
  * @hookform/resolvers, export neither package.json nor a main entry).
  */
@@ -111,7 +126,8 @@ function createAppConfig(o) {
         chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: o.name,
         // dist/server/ is the server build's (webpack.server.cjs), built beside this one.
-        clean: { keep: /^server[\\/]/ },
+        // So is dist/standalone/ (createStandaloneRuntimeConfig) for a remote.
+        clean: { keep: /^(server|standalone)[\\/]/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       module: {
@@ -166,7 +182,11 @@ function createAppConfig(o) {
           // registered remote's remoteEntry.js (about 30 KiB gzip each) the first time a remote
           // asks for a shared module, even on a page that shows none of those remotes.
           shareStrategy: 'loaded-first',
-          runtimePlugins: o.runtimePlugins ?? [],
+          // The shell provides the runtime core (what experiments.provideExternalRuntime does, but
+          // with the plugin's ES module build: the experiment adds its CommonJS build, which pulls in
+          // the CommonJS runtime core, a second copy beside the ES one the bundler runtime uses).
+          runtimePlugins: [...(o.runtimePlugins ?? []), ...(o.host ? [PROVIDE_RUNTIME_PLUGIN] : [])],
+          experiments: o.host ? {} : { externalRuntime: true },
         }),
         // The manifest also carries the team contract (route list, modules loaded from others):
         // the shell, its page server and the contract check read it from there.
@@ -181,6 +201,7 @@ function createAppConfig(o) {
           publicPath: '/',
           favicon: fs.existsSync(path.join(o.dir, 'public/favicon.svg')) ? path.join(o.dir, 'public/favicon.svg') : false,
         }),
+        ...(o.host ? [] : [new StandaloneRuntimeTagPlugin()]),
       ],
       devServer: {
         port: o.port,
@@ -199,4 +220,47 @@ function createAppConfig(o) {
   };
 }
 
-module.exports = { createAppConfig, sharedSingletons };
+/** Puts the runtime provider's script before main.js on a remote's standalone page. */
+class StandaloneRuntimeTagPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StandaloneRuntimeTagPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeTagPlugin', (data) => {
+        data.headTags.unshift(
+          HtmlWebpackPlugin.createHtmlTagObject('script', { defer: true, src: `/${STANDALONE_RUNTIME}` }),
+        );
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * A remote's third build: the federation runtime core alone, setting the global a remote's
+ * browser build reads it from (what the shell's main.js does on the shop's pages). Only the
+ * remote's standalone page loads it. No federation plugin here, so the import is bundled, not
+ * externalised.
+ * @param {{ name: string, dir: string, outDir?: string }} o same options as createAppConfig
+ */
+function createStandaloneRuntimeConfig(o) {
+  return (_env, argv) => {
+    const prod = argv.mode !== 'development';
+    return {
+      name: `${o.name}-standalone-runtime`,
+      mode: prod ? 'production' : 'development',
+      context: o.dir,
+      target: 'web',
+      entry: { 'federation-runtime': path.join(__dirname, 'standalone-runtime.js') },
+      devtool: false,
+      output: {
+        path: path.join(o.outDir ?? path.join(o.dir, 'dist'), STANDALONE_RUNTIME_DIR),
+        publicPath: `/${STANDALONE_RUNTIME_DIR}/`,
+        filename: '[name].js',
+        uniqueName: `${o.name}_standalone_runtime`,
+        clean: true,
+      },
+      performance: { hints: false },
+    };
+  };
+}
+
+module.exports = { createAppConfig, createStandaloneRuntimeConfig, sharedSingletons };
