@@ -1,4 +1,4 @@
-import type { PageData, ServerApi } from '@shop/shared';
+import type { BlogPost, CmsPage, PageData, ServerApi } from '@shop/shared';
 import { CAROUSEL_MAX_REVIEWS } from './contentApi';
 
 /**
@@ -27,12 +27,27 @@ export async function loadRelated(api: ServerApi, postId: number): Promise<PageD
   return related ? { [relatedKey(postId)]: related } : {};
 }
 
-/** Loads the given entries together; an entry that fails is left to the browser. */
-export async function loadContentData(api: ServerApi, keys: ContentDataKey[]): Promise<PageData> {
+/** What a page shows of the lists it loads: its CMS page (identifier) or its article (url key). */
+export interface Shown {
+  cmsPage?: string;
+  post?: string;
+}
+
+/**
+ * Loads the given entries together; an entry that fails is left to the browser. Page data serves
+ * the first render alone (after a navigation the lists are fetched whole), so the HTML carries
+ * only what that render shows: the CMS page shown, not every page, and the full text of the
+ * article shown only (other posts are listed by name, date and summary).
+ */
+export async function loadContentData(api: ServerApi, keys: ContentDataKey[], shown: Shown = {}): Promise<PageData> {
   const answers = await Promise.all(keys.map((key) => contentData[key](api).catch(() => undefined)));
   const data: PageData = {};
   keys.forEach((key, i) => {
     if (answers[i] !== undefined) data[key] = answers[i];
   });
+  const pages = data['cms-pages'] as CmsPage[] | undefined;
+  if (pages) data['cms-pages'] = pages.filter((p) => p.identifier === shown.cmsPage);
+  const posts = data['blog-posts'] as BlogPost[] | undefined;
+  if (posts) data['blog-posts'] = posts.map((p) => (p.url_key === shown.post ? p : { ...p, post_content: '' }));
   return data;
 }

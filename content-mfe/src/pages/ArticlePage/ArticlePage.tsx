@@ -112,8 +112,8 @@ function Article({ post, posts, authors }: { post: BlogPost; posts: BlogPost[]; 
 
 /** What the page server loads to render an article: the posts, the authors and the article's related products. */
 export const loadPageData: PageLoader<{ articlePage?: string }> = async (page, api) => {
-  const data = await loadContentData(api, ['blog-posts', 'authors']);
   const urlKey = page.props.articlePage ?? page.params.articlePage;
+  const data = await loadContentData(api, ['blog-posts', 'authors'], { post: urlKey });
   const post = (data['blog-posts'] as BlogPost[] | undefined)?.find((p) => p.url_key === urlKey);
   return post ? { ...data, ...(await loadRelated(api, post.id).catch(() => ({}))) } : data;
 };

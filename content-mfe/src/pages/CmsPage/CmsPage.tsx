@@ -9,7 +9,8 @@ import { ContactForm } from './ContactForm';
 import styles from './CmsPage.module.css';
 
 /** What the page server loads to render a CMS page. */
-export const loadPageData: PageLoader = (_page, api) => loadContentData(api, ['cms-pages']);
+export const loadPageData: PageLoader<{ identifier?: string }> = (page, api) =>
+  loadContentData(api, ['cms-pages'], { cmsPage: page.props.identifier ?? page.params.identifier });
 
 /** A CMS page by identifier (About, Contact, policies, the range maker's page): title, meta, body. */
 export default function CmsPage({ identifier: fromProps }: { identifier?: string }) {

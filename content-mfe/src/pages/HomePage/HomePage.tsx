@@ -124,7 +124,7 @@ function FeaturedStrip({ products }: { products: FeaturedProduct[] }) {
 
 /** What the page server loads to render the home page (the browser starts with the same answers). */
 export const loadPageData: PageLoader = (_page, api) =>
-  loadContentData(api, ['cms-pages', 'categories', 'featured', 'blog-posts', 'store-reviews']);
+  loadContentData(api, ['cms-pages', 'categories', 'featured', 'blog-posts', 'store-reviews'], { cmsPage: 'home' });
 
 /** The shop's front door (spec section 2, Home). */
 export default function HomePage() {
