@@ -26,4 +26,21 @@ describe('StarRating', () => {
     render(<StarRating value={0} count={0} />);
     expect(screen.getByRole('img')).toHaveAccessibleName('No reviews yet');
   });
+  it('fills the stars up to the rating, part of a star for a fraction, in one small picture', () => {
+    const filled = (value: number) => {
+      const { container, unmount } = render(<StarRating value={value} />);
+      // One picture per rating (a page lists dozens), not one per star.
+      expect(container.querySelectorAll('svg')).toHaveLength(1);
+      const width = Number(container.querySelector('clipPath rect')!.getAttribute('width'));
+      unmount();
+      return width;
+    };
+    // Star boxes are 24 units wide at a pitch of 25.
+    expect(filled(0)).toBe(0);
+    expect(filled(3)).toBe(75);
+    expect(filled(4.5)).toBe(112);
+    expect(filled(5)).toBe(125);
+    expect(filled(9)).toBe(125);
+    expect(filled(Number.NaN)).toBe(0);
+  });
 });
