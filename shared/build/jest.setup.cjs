@@ -17,3 +17,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 // pages' real debounce timers can take longer than a second. Only the waiting changes, not what
 // is asserted.
 require('@testing-library/react').configure({ asyncUtilTimeout: 4000 });
+// HTML from the database renders through @shop/shared's SafeHtml, whose sanitiser a browser loads
+// the first time it needs it; component tests start with it loaded (SafeHtml.test covers loading).
+beforeAll(() => require('@shop/shared').loadSanitizer());

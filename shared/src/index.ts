@@ -25,6 +25,6 @@ export * from './basket';
 export * from './auth';
 export * from './data/categories';
 export * from './observability';
-export * from './html/sanitize';
+export * from './html/SafeHtml';
 export * from './pageData';
 export * from './data/links';

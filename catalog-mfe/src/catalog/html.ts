@@ -1,6 +1,3 @@
-// HTML is sanitised by the shop's one sanitiser (DOMPurify, in @shop/shared).
-export { sanitizeHtml } from '@shop/shared';
-
 /** The text of an HTML fragment, whitespace collapsed (never parsed as markup into the page). */
 export function plainText(html: string | null | undefined): string {
   if (!html) return '';

@@ -1,11 +1,11 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from '@shop/shared/router';
-import { sanitizeHtml } from '@shop/shared';
+import { SafeHtml } from '@shop/shared';
 import styles from './HtmlContent.module.css';
 
 /**
  * HTML written in the shop's database (CMS pages, articles), sanitised by the shop's one sanitiser
- * (DOMPurify). Links inside it to the shop's own pages navigate in the app, without a reload.
+ * (DOMPurify, see SafeHtml). Links inside it to the shop's own pages navigate in the app, without a reload.
  */
 export function HtmlContent({ html, className }: { html: string | null | undefined; className?: string | undefined }) {
   const navigate = useNavigate();
@@ -16,5 +16,5 @@ export function HtmlContent({ html, className }: { html: string | null | undefin
     e.preventDefault();
     navigate(href);
   };
-  return <div className={`${styles.prose} ${className ?? ''}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+  return <SafeHtml className={`${styles.prose} ${className ?? ''}`} onClick={onClick} html={html} />;
 }

@@ -30,15 +30,18 @@ describe('loadContentData', () => {
 
   it('keeps the text of the article shown only', async () => {
     const data = await loadContentData(api, ['blog-posts', 'authors'], { post: 'injecting-a-dpc' });
-    const listed = data['blog-posts'] as typeof posts;
+    // Under a key of that article's own: the next article's page (the same component) fetches.
+    expect(data['blog-posts']).toBeUndefined();
+    const listed = data['blog-posts:injecting-a-dpc'] as typeof posts;
     expect(listed.map((p) => p.post_content)).toEqual(['', '<p>DPC text</p>']);
     expect(data.authors).toEqual([]);
   });
 
   it('hands the browser the CMS page shown only', async () => {
     const data = await loadContentData(api, ['cms-pages', 'blog-posts'], { cmsPage: 'about' });
-    expect(data['cms-pages']).toEqual([pages[1]]);
-    expect(await loadContentData(api, ['cms-pages'])).toEqual({ 'cms-pages': [] });
+    expect(data['cms-pages:about']).toEqual([pages[1]]);
+    expect(data['cms-pages']).toBeUndefined();
+    expect(await loadContentData(api, ['cms-pages'])).toEqual({ 'cms-pages': pages });
   });
 
   it('leaves a failed entry to the browser', async () => {

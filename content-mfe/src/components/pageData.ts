@@ -27,6 +27,12 @@ export async function loadRelated(api: ServerApi, postId: number): Promise<PageD
   return related ? { [relatedKey(postId)]: related } : {};
 }
 
+/**
+ * The page-data key of a list trimmed to what one page shows (see loadContentData). Another page
+ * of the same component (the next article) has another key, so it fetches the whole list.
+ */
+export const shownKey = (key: 'cms-pages' | 'blog-posts', shown: string | undefined): string => (shown === undefined ? key : `${key}:${shown}`);
+
 /** What a page shows of the lists it loads: its CMS page (identifier) or its article (url key). */
 export interface Shown {
   cmsPage?: string;
@@ -37,7 +43,8 @@ export interface Shown {
  * Loads the given entries together; an entry that fails is left to the browser. Page data serves
  * the first render alone (after a navigation the lists are fetched whole), so the HTML carries
  * only what that render shows: the CMS page shown, not every page, and the full text of the
- * article shown only (other posts are listed by name, date and summary).
+ * article shown only (other posts are listed by name, date and summary). Trimmed lists are under
+ * shownKey(list, shown).
  */
 export async function loadContentData(api: ServerApi, keys: ContentDataKey[], shown: Shown = {}): Promise<PageData> {
   const answers = await Promise.all(keys.map((key) => contentData[key](api).catch(() => undefined)));
@@ -45,9 +52,9 @@ export async function loadContentData(api: ServerApi, keys: ContentDataKey[], sh
   keys.forEach((key, i) => {
     if (answers[i] !== undefined) data[key] = answers[i];
   });
-  const pages = data['cms-pages'] as CmsPage[] | undefined;
-  if (pages) data['cms-pages'] = pages.filter((p) => p.identifier === shown.cmsPage);
-  const posts = data['blog-posts'] as BlogPost[] | undefined;
-  if (posts) data['blog-posts'] = posts.map((p) => (p.url_key === shown.post ? p : { ...p, post_content: '' }));
-  return data;
+  const { 'cms-pages': pages, 'blog-posts': posts, ...rest } = data as { 'cms-pages'?: CmsPage[]; 'blog-posts'?: BlogPost[] };
+  const trimmed: PageData = rest;
+  if (pages) trimmed[shownKey('cms-pages', shown.cmsPage)] = shown.cmsPage === undefined ? pages : pages.filter((p) => p.identifier === shown.cmsPage);
+  if (posts) trimmed[shownKey('blog-posts', shown.post)] = posts.map((p) => (p.url_key === shown.post ? p : { ...p, post_content: '' }));
+  return trimmed;
 }

@@ -1,6 +1,6 @@
 // The shell's server build (dist/server/main.js), loaded by the page server (shell/server). The
 // async import is the federation boundary: the shared singletons are set up before the app's code.
-import type { setSanitizerWindow } from '@shop/shared';
+import type { prepareServerSanitizer } from '@shop/shared';
 import type { RenderRequest, RenderResult, ServerRemote } from './renderPage';
 
 export type { RenderRequest, RenderResult, ServerRemote };
@@ -11,9 +11,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
 }
 
 /** Remote server containers, how to read files served locally, and a DOM window for the HTML sanitiser. */
-export async function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string | null>, htmlWindow?: Parameters<typeof setSanitizerWindow>[0]): Promise<void> {
+export async function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string | null>, htmlWindow?: Parameters<typeof prepareServerSanitizer>[0]): Promise<void> {
   const { configureRemotes: configure } = await import('./renderPage');
-  configure(remotes, readLocal, htmlWindow);
+  await configure(remotes, readLocal, htmlWindow);
 }
 
 /** Loads the given remote pages now (after start or a new deploy). */

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { createStore, Provider } from 'jotai';
 import { StaticRouter } from '@shop/shared/router';
 import { getInstance, loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { CATEGORIES_DATA_KEY, setSanitizerWindow, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
+import { CATEGORIES_DATA_KEY, prepareServerSanitizer, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
 import { App } from '../App';
 import { InitialPageData } from '../InitialPageData';
 import { setServerPaymentProvider } from '../federation/remotes';
@@ -70,8 +70,8 @@ export async function warmUp(modules: string[]): Promise<void> {
 }
 
 /** Registers the remotes' server containers (again when one changes: a new deploy). */
-export function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string | null>, htmlWindow?: Parameters<typeof setSanitizerWindow>[0]): void {
-  if (htmlWindow) setSanitizerWindow(htmlWindow);
+export async function configureRemotes(remotes: ServerRemote[], readLocal: (url: string) => Promise<string | null>, htmlWindow?: Parameters<typeof prepareServerSanitizer>[0]): Promise<void> {
+  if (htmlWindow) await prepareServerSanitizer(htmlWindow);
   const key = JSON.stringify(remotes);
   if (key === configured) return;
   const first = configured === '';

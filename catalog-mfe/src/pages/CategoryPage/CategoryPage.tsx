@@ -6,8 +6,10 @@ import {
   categorySortOf,
   NotFound,
   PageHeading,
+  SafeHtml,
   Spinner,
   usePageData,
+  useSafeHtml,
   type Category,
   type CategoryProducts,
   type CategorySort,
@@ -17,7 +19,6 @@ import {
 import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../api/catalogApi';
 import { isShown } from '../../catalog/visibility';
 import { CategorySidebar } from '../../components/CategorySidebar';
-import { sanitizeHtml } from '../../catalog/html';
 import { CATALOG_MESSAGES } from '../../catalog/messages';
 import { Pagination } from '../../components/Pagination';
 import { CATEGORY_PLACEHOLDER } from '../../catalog/placeholder';
@@ -161,7 +162,7 @@ function CategoryView({ category, categories }: { category: Category; categories
                 description={category.attrs.meta_description ?? undefined}
               />
               {shortDescription ? (
-                <div className={styles.short} dangerouslySetInnerHTML={{ __html: sanitizeHtml(shortDescription) }} />
+                <SafeHtml className={styles.short} html={shortDescription} />
               ) : null}
             </div>
             <img
@@ -228,12 +229,13 @@ export const MoreInformation = memo(function MoreInformation({ name, html }: { n
   const body = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const bodyId = useId();
+  const safe = useSafeHtml(html);
 
   useEffect(() => {
     const el = body.current;
     // Measured only where layout exists (browsers): a short text needs no More button.
     if (el && el.scrollHeight > 0 && !open) setOverflows(el.scrollHeight > el.clientHeight + 1);
-  }, [html, open]);
+  }, [safe.dangerouslySetInnerHTML.__html, open]);
 
   return (
     <section className={styles.more} aria-labelledby={headingId}>
@@ -245,7 +247,7 @@ export const MoreInformation = memo(function MoreInformation({ name, html }: { n
         ref={body}
         className={`${styles.moreBody} ${open ? styles.open : ''} ${overflows && !open ? styles.faded : ''}`}
         data-collapsed={!open}
-        dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+        {...safe}
       />
       {overflows || open ? (
         <button type="button" className={styles.moreToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>

@@ -5,6 +5,7 @@ import {
   Breadcrumb,
   NotFound,
   PageHeading,
+  SafeHtml,
   Spinner,
   StarRating,
   usePageData,
@@ -14,7 +15,6 @@ import {
   type ProductInfo,
 } from '@shop/shared';
 import { loadProduct } from '../../api/catalogApi';
-import { sanitizeHtml } from '../../catalog/html';
 import { useCustomerGroup } from '../../catalog/pricing';
 import { useCategories } from '../../api/useCategories';
 import { categoryTrail, primaryCategory } from '../../catalog/categories';
@@ -147,11 +147,11 @@ export function ProductView({ product, categories: list }: { product: ProductInf
       label: 'Description',
       content: () => (
         <div className={styles.description}>
-          {product.attrs.description ? <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.attrs.description) }} /> : null}
+          {product.attrs.description ? <SafeHtml html={product.attrs.description} /> : null}
           {product.attrs.product_features ? (
             <>
               <h3 className={styles.featuresHeading}>Features</h3>
-              <div className={styles.features} dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.attrs.product_features) }} />
+              <SafeHtml className={styles.features} html={product.attrs.product_features} />
             </>
           ) : null}
           {!product.attrs.description && !product.attrs.product_features ? <p>{product.attrs.short_description}</p> : null}

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from '@shop/shared/router';
 import userEvent from '@testing-library/user-event';
-import { addedToBasketAtom, BASKET_ADD_FAILED, basketErrorAtom, cartAtom, cartCountAtom } from '@shop/shared';
+import { addedToBasketAtom, BASKET_ADD_FAILED, basketErrorAtom, cartAtom, cartCountAtom, PageDataProvider } from '@shop/shared';
 import { blogPost, listItem } from '../../testing/fixtures';
 import { renderAt, scriptApi } from '../../testing/render';
-import ArticlePage from './ArticlePage';
+import ArticlePage, { loadPageData } from './ArticlePage';
 
 const posts = [
   blogPost({ id: 3, url_key: 'newest', name: 'Newest post', publish_date: '2026-03-01T00:00:00.000Z' }),
@@ -116,4 +118,33 @@ describe('ArticlePage', () => {
     renderAt('/advice/no-such-article', '/advice/:articlePage', <ArticlePage />);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent("Sorry, we couldn't find that page");
   });
+
+  it('starts from the page data the server rendered with, and shows another article whole after a link', async () => {
+    const calls = api({ body: {} });
+    const server = await loadPageData({ props: {}, params: { articlePage: 'fitting-a-sump-pump' }, query: new URLSearchParams() }, {
+      get: (async (path: string) => (path === '/content/blog-posts' ? { items: posts } : path === '/content/authors' ? authors : related)) as never,
+    });
+    calls.length = 0;
+    render(
+      <Provider store={createStore()}>
+        <PageDataProvider data={server}>
+          <MemoryRouter initialEntries={['/advice/fitting-a-sump-pump']}>
+            <Routes>
+              <Route path="/advice/:articlePage" element={<ArticlePage />} />
+            </Routes>
+          </MemoryRouter>
+        </PageDataProvider>
+      </Provider>,
+    );
+    // The first render is the server's data: nothing fetched.
+    expect(screen.getByRole('heading', { level: 2, name: 'Before you start' })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).not.toContain('/content/blog-posts');
+
+    // The newest post's text was not in the page data; its page fetches the posts whole.
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Recent Articles' })).getByRole('link', { name: 'Newest post' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Newest post' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Before you start' })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toContain('/content/blog-posts');
+  });
 });
+

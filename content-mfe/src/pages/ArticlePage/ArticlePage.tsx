@@ -4,7 +4,7 @@ import { Breadcrumb, NotFound, pageTitle, Spinner, type Author, type BlogPost, t
 import { loadAuthors, loadBlogPosts, loadRelatedProducts } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
 import { AUTHOR_PLACEHOLDER, hideBrokenImage } from '../../components/placeholder';
-import { loadContentData, loadRelated, relatedKey } from '../../components/pageData';
+import { loadContentData, loadRelated, relatedKey, shownKey } from '../../components/pageData';
 import { useLoad } from '../../components/useLoad';
 import { isVideoLink, videoIdOf } from '../../components/video';
 import { VideoModal } from '../../components/VideoModal';
@@ -114,7 +114,7 @@ function Article({ post, posts, authors }: { post: BlogPost; posts: BlogPost[]; 
 export const loadPageData: PageLoader<{ articlePage?: string }> = async (page, api) => {
   const urlKey = page.props.articlePage ?? page.params.articlePage;
   const data = await loadContentData(api, ['blog-posts', 'authors'], { post: urlKey });
-  const post = (data['blog-posts'] as BlogPost[] | undefined)?.find((p) => p.url_key === urlKey);
+  const post = (data[shownKey('blog-posts', urlKey)] as BlogPost[] | undefined)?.find((p) => p.url_key === urlKey);
   return post ? { ...data, ...(await loadRelated(api, post.id).catch(() => ({}))) } : data;
 };
 
@@ -122,7 +122,7 @@ export const loadPageData: PageLoader<{ articlePage?: string }> = async (page, a
 export default function ArticlePage({ articlePage: fromProps }: { articlePage?: string }) {
   const params = useParams();
   const urlKey = fromProps ?? params.articlePage ?? '';
-  const posts = useLoad(loadBlogPosts, 'blog-posts', 'blog posts');
+  const posts = useLoad(loadBlogPosts, shownKey('blog-posts', urlKey), 'blog posts');
   const authors = useLoad(loadAuthors, 'authors', 'authors');
 
   if (posts.status === 'loading') {

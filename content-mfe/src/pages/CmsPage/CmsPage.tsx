@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useParams } from '@shop/shared/router';
 import { loadCmsPages } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
-import { loadContentData } from '../../components/pageData';
+import { loadContentData, shownKey } from '../../components/pageData';
 import { useLoad } from '../../components/useLoad';
 import { ContactForm } from './ContactForm';
 import styles from './CmsPage.module.css';
@@ -16,7 +16,7 @@ export const loadPageData: PageLoader<{ identifier?: string }> = (page, api) =>
 export default function CmsPage({ identifier: fromProps }: { identifier?: string }) {
   const params = useParams();
   const identifier = fromProps ?? params.identifier ?? '';
-  const pages = useLoad(loadCmsPages, 'cms-pages', 'cms pages');
+  const pages = useLoad(loadCmsPages, shownKey('cms-pages', identifier), 'cms pages');
   const { hash } = useLocation();
 
   // Links such as an article's author (/about#dan-whitaker) point at an anchor inside the body,

@@ -12,7 +12,7 @@ import {
   type PageLoader,
 } from '@shop/shared';
 import { loadBlogPosts, loadCmsPages, loadFeaturedProducts } from '../../components/contentApi';
-import { loadContentData } from '../../components/pageData';
+import { loadContentData, shownKey } from '../../components/pageData';
 import { HtmlContent } from '../../components/HtmlContent';
 import { PostCard } from '../../components/PostCard';
 import { StoreReviewsCarousel } from '../../components/ReviewsCarousel';
@@ -128,7 +128,7 @@ export const loadPageData: PageLoader = (_page, api) =>
 
 /** The shop's front door (spec section 2, Home). */
 export default function HomePage() {
-  const pages = useLoad(loadCmsPages, 'cms-pages', 'cms pages');
+  const pages = useLoad(loadCmsPages, shownKey('cms-pages', 'home'), 'cms pages');
   const categories = useLoad(loadCategories, 'categories', 'categories');
   const featured = useLoad(loadFeaturedProducts, 'featured', 'featured products');
   const posts = useLoad(loadBlogPosts, 'blog-posts', 'blog posts');
