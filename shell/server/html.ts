@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { LoadedRouteTable } from '@shop/shared/routes';
 import type { PageServerConfig } from './config';
 import { organizationLd, type PageMeta } from './meta';
@@ -9,23 +8,6 @@ import type { RenderedPage } from './render';
 /** A preload React hoisted for an image marked fetchpriority=high (the page's main picture). */
 const HIGH_PRIORITY_IMAGE = /<link(?=[^>]*\brel="preload")(?=[^>]*\bas="image")(?=[^>]*\bfetchPriority="high")[^>]*>/gi;
 const DUPLICATE_HEAD = /<title>[\s\S]*?<\/title>|<meta name="description"[^>]*>|<link rel="canonical"[^>]*>/g;
-
-/** The shell's entry script as the build writes it into index.html (`<script defer src=/main.js>`). */
-const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script>/;
-
-/**
- * Starts the shell after the page's first paint: the server-rendered page is painted before the
- * entry script runs (parsing and starting it costs a phone tens of milliseconds, and a deferred
- * script that has arrived runs before the first frame). The entry is fetched from the start
- * (preload); a page opened in a background tab, where frames wait, starts at once.
- */
-export const START_SCRIPT =
-  "(function(){var l=document.querySelector('link[data-shop-entry]');if(!l)return;" +
-  "function go(){var s=document.createElement('script');s.src=l.href;document.head.appendChild(s)}" +
-  "if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0)});else go()})()";
-
-/** The CSP source allowing START_SCRIPT (and no other inline script). */
-export const START_SCRIPT_CSP = `'sha256-${createHash('sha256').update(START_SCRIPT).digest('base64')}'`;
 
 /** JSON safe to place inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -83,11 +65,6 @@ export function renderShellHtml(
     // After the page's HTML, so the page itself arrives first; read when the shell starts.
     const pageData = `<script id="page-data" type="application/json">${scriptJson(rendered.pageData)}</script>`;
     html = html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>${pageData}`);
-  }
-  const entry = ENTRY_SCRIPT.exec(html);
-  if (entry) {
-    html = html.replace(entry[0], () => `<link rel="preload" as="script" href="${entry[1]}" data-shop-entry>`);
-    html = html.replace('</body>', () => `<script>${START_SCRIPT}</script></body>`);
   }
   return html.replace('</head>', () => `${head.join('')}</head>`);
 }

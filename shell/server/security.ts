@@ -1,5 +1,4 @@
 import type { PageServerConfig } from './config';
-import { START_SCRIPT_CSP } from './html';
 
 const origins = (urls: (string | undefined)[]) => {
   const out = new Set<string>();
@@ -25,7 +24,7 @@ export function contentSecurityPolicy(config: PageServerConfig): string {
   const stripe = ['https://js.stripe.com', 'https://*.js.stripe.com'];
   return [
     "default-src 'self'",
-    `script-src 'self' ${START_SCRIPT_CSP} ${[...remotes, ...stripe].join(' ')}`,
+    `script-src 'self' ${[...remotes, ...stripe].join(' ')}`,
     // React style attributes (e.g. the collapsed description height) need inline styles.
     `style-src 'self' 'unsafe-inline' ${remotes.join(' ')}`,
     `img-src 'self' data: blob: https://img.youtube.com https://i.ytimg.com https://*.stripe.com ${remotes.join(' ')}`,
