@@ -97,3 +97,22 @@ describe('Added to Basket modal', () => {
     expect(store.get(addedToBasketAtom)).toBeNull();
   });
 });
+
+describe('basket dialogs, loaded when first needed', () => {
+  it('fetch no code until the basket opens, then show it, and stay to close', async () => {
+    const { BasketOverlays } = await import('./BasketOverlays');
+    const store = createStore();
+    store.set(cartIdAtom, 'guest-1');
+    store.set(cartAtom, { items: [line], total: 239 });
+    renderWithShop(<BasketOverlays />, { store });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => store.set(basketOpenAtom, true));
+    expect(await screen.findByRole('dialog', { name: 'Shopping cart' })).toHaveTextContent('Subtotal £239.00');
+    act(() => store.set(basketOpenAtom, false));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Shopping cart' })).toBeNull());
+
+    act(() => store.set(addedToBasketAtom, { name: 'Hydrovault 8mm Cavity Drain Membrane' }));
+    expect(await screen.findByRole('dialog', { name: 'Added to Basket' })).toHaveTextContent('Hydrovault 8mm Cavity Drain Membrane');
+  });
+});

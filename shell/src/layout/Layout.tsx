@@ -1,8 +1,7 @@
 import { Outlet, useLocation } from '@shop/shared/router';
 import { useHydrated } from '@shop/shared';
-import { AddedToBasketModal } from '../basket/AddedToBasketModal';
 import { BasketMessage } from '../basket/BasketMessage';
-import { BasketSlideOver } from '../basket/BasketSlideOver';
+import { BasketOverlays } from '../basket/BasketOverlays';
 import { useStartup } from '../startup/useStartup';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
@@ -30,8 +29,7 @@ export function Layout() {
       </main>
       <Footer />
       <CookieBanner />
-      <BasketSlideOver />
-      <AddedToBasketModal />
+      <BasketOverlays />
       <BasketMessage />
     </div>
   );
