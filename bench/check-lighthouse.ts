@@ -3,6 +3,8 @@
  * simulated throttling) once on each kind of page of the production shop (home, a category, a
  * product, an article), against thresholds a little under the targets of issue 18, to absorb the
  * noise of one run on a CI machine. Prints a table; exits 1 when any page is under a threshold.
+ * A page under a threshold is run twice more and judged on its median run (one run is at the mercy
+ * of a busy machine; Lighthouse CI also judges a representative median run).
  * Starts the shop itself (or uses SHOP_BASE); Chromium from CHROMIUM_PATH (/usr/bin/chromium).
  */
 import net from 'node:net';
@@ -67,6 +69,13 @@ export function judge(
   return { page, scores, lcpMs, tbtMs, cls, failures };
 }
 
+/** The run in the middle by performance score (then LCP): the median of three. */
+export function medianRun(runs: PageResult[]): PageResult {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || b.lcpMs - a.lcpMs);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return { ...median, page: `${median.page} (median of ${runs.length})` };
+}
+
 async function main(): Promise<number> {
   // Lighthouse is an ES module only.
   const { default: lighthouse } = await import('lighthouse');
@@ -79,7 +88,7 @@ async function main(): Promise<number> {
   });
   const results: PageResult[] = [];
   try {
-    for (const { name, path } of CHECKED_PAGES) {
+    const run = async (path: string) => {
       const runner = await lighthouse(`${shop.base}${path}`, {
         port,
         output: 'json',
@@ -88,7 +97,21 @@ async function main(): Promise<number> {
       });
       if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
       if (runner.lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runner.lhr.runtimeError.message}`);
-      results.push(judge(`${name} ${path}`, runner.lhr as unknown as Parameters<typeof judge>[1]));
+      return runner.lhr as unknown as Parameters<typeof judge>[1];
+    };
+    for (const { name, path } of CHECKED_PAGES) {
+      const page = `${name} ${path}`;
+      const first = judge(page, await run(path));
+      if (first.failures.length === 0) {
+        results.push(first);
+        continue;
+      }
+      // One run is at the mercy of the machine (a starved renderer paints a second late). A page
+      // under a threshold is measured twice more and judged on its median run, as Lighthouse CI
+      // picks its representative run; the thresholds stay as they are.
+      console.log(`[lighthouse] ${page}: ${first.failures.join(', ')} in one run; two more runs decide (median)`);
+      const runs = [first, judge(page, await run(path)), judge(page, await run(path))];
+      results.push(medianRun(runs));
     }
   } finally {
     await browser.close();
@@ -109,7 +132,7 @@ async function main(): Promise<number> {
   const limits = ['thresholds', `≥${THRESHOLDS.performance}`, `≥${THRESHOLDS.accessibility}`, `≥${THRESHOLDS['best-practices']}`, `≥${THRESHOLDS.seo}`, `≤${THRESHOLDS.lcpMs / 1000} s`, `≤${THRESHOLDS.tbtMs} ms`, `≤${THRESHOLDS.cls}`, ''];
   const widths = header.map((h, i) => Math.max(h.length, ...[...rows, limits].map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  console.log(`[lighthouse] mobile, one run per page (${shop.base}):`);
+  console.log(`[lighthouse] mobile, one run per page, three for a page under a threshold (${shop.base}):`);
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const row of [...rows, limits]) console.log(line(row));
