@@ -15,6 +15,9 @@
  * --cache-ttl ms, --json FILE, --calls detail,listing,search,resolve,basket,confirm (the calls to
  * measure, all by default). `npm run bench` runs it on both drivers and both catalogue sizes.
  *
+ * GET calls are measured after a 2 s warm-up on the same connections (lib.ts steadyFigures says why);
+ * the warm-up's slowest answer is printed.
+ *
  * Every request is one that must answer 2xx (every product with a page, paths that resolve, active
  * categories, stock enough for every add): any other status or a connection error is printed with
  * the answers' bodies and the run exits with code 1 after the figures.
@@ -28,7 +31,7 @@ import path from 'node:path';
 import { checkCartBench, prepareCartBench } from '../api/src/cart/bench-support';
 import { prepareCatalogueBench } from '../api/src/seed/catalogue-bench';
 
-import { autocannonFigures, isFailure, option, printFigures, repoRoot, runShoppers, startApi, type CallFigures } from './lib';
+import { autocannonFigures, isFailure, option, printFigures, repoRoot, runShoppers, startApi, steadyFigures, type CallFigures } from './lib';
 
 const connections = Number(option('connections') ?? 50);
 const duration = Number(option('duration') ?? 10);
@@ -100,11 +103,14 @@ async function drain(base: string): Promise<void> {
   }
 }
 
+/**
+ * One GET call on `connections` connections: 2 s of warm-up (JIT, database caches, the connections
+ * themselves) then `duration` s measured on the same connections (see steadyFigures).
+ */
 async function measureGet(base: string, next: () => string): Promise<CallFigures> {
   await drain(base);
   const requests = [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, method: 'GET', path: next() }) }];
-  await autocannonFigures({ url: base, connections, duration: 2, requests }); // warm up (JIT, connections, database caches)
-  return autocannonFigures({ url: base, connections, duration, requests });
+  return steadyFigures({ url: base, connections, warmup: 2, duration, requests });
 }
 
 async function main() {
@@ -152,8 +158,8 @@ async function main() {
         return { headers, body: () => ({ customerToken: null, cartId, productSku: sku(), quantity: 1 }) };
       }),
     );
-    if (calls.has('basket')) await runShoppers(base, '/api/cart/add', shoppers, 2); // warm up
-    if (calls.has('basket')) show('basket add (shoppers)', await runShoppers(base, '/api/cart/add', shoppers, duration));
+    // 2 s of warm-up on the shoppers' own connections, then `duration` s measured.
+    if (calls.has('basket')) show('basket add (shoppers)', await runShoppers(base, '/api/cart/add', shoppers, duration, 2));
 
     await drain(base);
     const basket = cycle(calls.has('confirm') ? cart.basketIds : ['']);

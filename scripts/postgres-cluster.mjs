@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL cluster for tests and benchmarks (used by scripts/with-postgres.mjs and
  * bench/run.ts): initdb in a temporary folder (trust auth, 127.0.0.1 only, fsync off), started on
- * a free port; `stop()` stops it and deletes the folder. PostgreSQL refuses to run as root, so as
+ * a free port (PG_PORT when set); `stop()` stops it and deletes the folder. PostgreSQL refuses to run as root, so as
  * root the server runs as the `postgres` OS user. Needs the server binaries (Debian: `apt-get
  * install -y postgresql`); PG_BIN overrides where.
  */
@@ -91,7 +91,8 @@ export async function startPostgresCluster(settings = {}) {
       execFileSync('chown', ['postgres:', dir]);
     }
     pgTool('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
-    port = await freePort();
+    // PG_PORT: a fixed port (e.g. within an engineer's port range); else a free one.
+    port = Number(process.env.PG_PORT) || (await freePort());
     const options = [
       `-p ${port}`,
       '-c listen_addresses=127.0.0.1',

@@ -8,6 +8,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,11 +47,14 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
     unlock = await lockDataDir(options.dataDir);
   }
   try {
-    const client = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm },
-    });
+    // Operations take turns, so the HTTP server gets the loop every few ms (pglite-turns.ts).
+    const client = takeTurns(
+      await PGlite.create({
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        extensions: { pg_trgm },
+      }),
+    );
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     closers.set(db, async () => {
       try {
