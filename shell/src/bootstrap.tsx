@@ -1,6 +1,6 @@
 import '@shop/shared/tokens.css';
 import './layout/reset.css';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { BrowserRouter } from '@shop/shared/router';
@@ -38,11 +38,8 @@ async function start() {
       </Provider>
     </StrictMode>
   );
-  // The page server rendered the page: hydrate it (without its server build, it sends an empty
-  // root). As a transition, React hydrates in slices of a few milliseconds, yielding to the
-  // browser between them, rather than in one long task; a tap on a part not yet hydrated still
-  // hydrates that part first.
-  if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+  // The page server rendered the page: hydrate it. (Without its server build, it sends an empty root.)
+  if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
 
