@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { clampQty, QuantityInput } from './QuantityInput';
@@ -37,4 +39,21 @@ describe('QuantityInput', () => {
     expect(input).toHaveValue(1);
     expect(screen.getByText('1', { selector: 'output' })).toBeInTheDocument();
   });
+
+  it('takes up a quantity typed into the server-rendered page before it hydrated', async () => {
+    const onChange = jest.fn();
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<QuantityInput value={1} onChange={onChange} />);
+    document.body.append(root);
+    root.querySelector('input')!.value = '99';
+    let app!: ReturnType<typeof hydrateRoot>;
+    await act(async () => {
+      app = hydrateRoot(root, <QuantityInput value={1} onChange={onChange} />);
+    });
+    expect(onChange).toHaveBeenCalledWith(99);
+    expect(root.querySelector('input')!.value).toBe('99');
+    act(() => app.unmount());
+    root.remove();
+  });
 });
+

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styles from './QuantityInput.module.css';
 
 /** Quantity inputs accept whole numbers from this minimum (spec section 5). */
@@ -41,6 +41,18 @@ export function QuantityInput({
   const inputId = id ?? `qty-${autoId}`;
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
+  const input = useRef<HTMLInputElement>(null);
+  // On a server-rendered page a shopper (or a script) may type before the page has hydrated:
+  // what the field holds then is taken up, rather than lost on the next render.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed === undefined || typed === String(value)) return;
+    setText(typed);
+    const n = Number(typed);
+    if (typed !== '' && Number.isInteger(n) && n >= min && n <= max) onChange(n);
+    // Only what was typed before the first render took over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const commit = (next: number) => {
     const qty = clampQty(next, min, max);
@@ -65,6 +77,7 @@ export function QuantityInput({
           −
         </button>
         <input
+          ref={input}
           id={inputId}
           className={styles.input}
           type="number"
