@@ -11,3 +11,4 @@ export * from './FederatedSlot';
 export * from './NotFound';
 export * from './RegionInput';
 export * from './OrderTotals';
+export * from './Form';

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from '@shop/shared/router';
-import { ACCOUNT_MESSAGES, authTokenAtom, PageHeading, Spinner, type Customer } from '@shop/shared';
+import { Form, ACCOUNT_MESSAGES, authTokenAtom, PageHeading, Spinner, type Customer } from '@shop/shared';
 import { accountApi, messageOf } from '../../account/api';
 import { companyOf, useCustomer } from '../../account/useCustomer';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';
@@ -81,7 +81,7 @@ export default function AccountEditPage() {
       {!me ? (
         <Spinner label="Loading your account…" />
       ) : (
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Form className={styles.form} onSubmit={onSubmit} noValidate>
           <fieldset className={styles.section}>
             <legend>Account Information</legend>
             <div className={styles.row}>
@@ -121,7 +121,7 @@ export default function AccountEditPage() {
               {isSubmitting ? <Spinner label="Saving…" /> : null} Save
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </AccountLayout>
   );

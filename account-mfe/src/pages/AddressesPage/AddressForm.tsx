@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { COUNTRIES, findCountry, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { Form, COUNTRIES, findCountry, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
 import { addressFormSchema } from '@shop/shared/schemas';
 import { CheckboxField, SelectField, TextField } from '../../components/Form/Field';
 import styles from '../../components/Form/Form.module.css';
@@ -52,7 +52,7 @@ export function AddressForm({
           {error}
         </p>
       ) : null}
-      <form onSubmit={handleSubmit(onSave)} noValidate aria-busy={busy}>
+      <Form onSubmit={handleSubmit(onSave)} noValidate aria-busy={busy}>
         <fieldset className={styles.section}>
           <legend>Contact Information</legend>
           <div className={styles.row}>
@@ -120,7 +120,7 @@ export function AddressForm({
             Cancel
           </button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

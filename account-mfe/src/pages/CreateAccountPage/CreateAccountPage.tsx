@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@shop/shared/router';
-import { ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth } from '@shop/shared';
+import { Form, ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth } from '@shop/shared';
 import { registerFormSchema } from '@shop/shared/schemas';
 import type { z } from 'zod';
 import { accountApi, messageOf } from '../../account/api';
@@ -62,7 +62,7 @@ export default function CreateAccountPage() {
           {failure}
         </p>
       ) : null}
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <Form className={styles.form} onSubmit={onSubmit} noValidate>
         <fieldset className={styles.section}>
           <legend>Personal Information</legend>
           <div className={styles.row}>
@@ -88,7 +88,7 @@ export default function CreateAccountPage() {
           </button>
           <Link to="/customer/account/login">Already have an account? Sign in</Link>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@shop/shared/router';
-import { ApiError, PageHeading, Spinner } from '@shop/shared';
+import { Form, ApiError, PageHeading, Spinner } from '@shop/shared';
 import { createPasswordFormSchema } from '@shop/shared/schemas';
 import type { z } from 'zod';
 import { accountApi, messageOf } from '../../account/api';
@@ -68,7 +68,7 @@ export default function CreatePasswordPage() {
       {email === null ? (
         <Spinner label="Checking your reset link…" />
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <Form onSubmit={onSubmit} noValidate>
           <p>Choose a new password for {email}.</p>
           {failure ? (
             <p role="alert" className={styles.error}>
@@ -86,7 +86,7 @@ export default function CreatePasswordPage() {
               {isSubmitting ? <Spinner label="Saving…" /> : null} Set a New Password
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

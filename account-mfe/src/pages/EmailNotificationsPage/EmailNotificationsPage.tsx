@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from '@shop/shared/router';
-import { PageHeading, Spinner, type EmailSubscriptionsAnswer } from '@shop/shared';
+import { Form, PageHeading, Spinner, type EmailSubscriptionsAnswer } from '@shop/shared';
 import { accountApi, messageOf } from '../../account/api';
 import { useCustomer } from '../../account/useCustomer';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';
@@ -78,7 +78,7 @@ export default function EmailNotificationsPage() {
       ) : !subscriptions ? (
         <Spinner label="Loading your email notifications…" />
       ) : (
-        <form className={styles.form} onSubmit={(e) => void save(e)}>
+        <Form className={styles.form} onSubmit={(e) => void save(e)}>
           <fieldset className={styles.section}>
             <legend>Emails we may send to {email}</legend>
             {subscriptions.map((s) => (
@@ -97,7 +97,7 @@ export default function EmailNotificationsPage() {
               Unsubscribe from all
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </>
   );

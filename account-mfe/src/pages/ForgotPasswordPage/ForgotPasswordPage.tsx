@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@shop/shared/router';
-import { ACCOUNT_MESSAGES, PageHeading, Spinner, type ForgotPasswordFormValues } from '@shop/shared';
+import { Form, ACCOUNT_MESSAGES, PageHeading, Spinner, type ForgotPasswordFormValues } from '@shop/shared';
 import { forgotPasswordFormSchema } from '@shop/shared/schemas';
 import { accountApi } from '../../account/api';
 import { CaptchaField } from '../../components/Captcha/CaptchaField';
@@ -55,7 +55,7 @@ export default function ForgotPasswordPage() {
           {ACCOUNT_MESSAGES.forgotPasswordFailed}
         </p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate>
+      <Form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" required registration={register('email')} error={errors.email?.message} />
         <CaptchaField captcha={captcha} registration={register('captcha')} error={errors.captcha?.message} />
         <div className={styles.actions}>
@@ -64,7 +64,7 @@ export default function ForgotPasswordPage() {
           </button>
           <Link to="/customer/account/login">Go back to sign in</Link>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

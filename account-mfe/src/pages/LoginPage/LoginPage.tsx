@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from '@shop/shared/router';
-import { ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth, type LoginFormValues } from '@shop/shared';
+import { Form, ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth, type LoginFormValues } from '@shop/shared';
 import { loginFormSchema } from '@shop/shared/schemas';
 import styles from './LoginPage.module.css';
 
@@ -67,7 +67,7 @@ export default function LoginPage() {
               {ACCOUNT_MESSAGES.invalidCredentials}
             </p>
           ) : null}
-          <form onSubmit={onSubmit} noValidate>
+          <Form onSubmit={onSubmit} noValidate>
             <label className={styles.field}>
               <span>Email</span>
               <input
@@ -103,7 +103,7 @@ export default function LoginPage() {
               </button>
               <Link to="/customer/account/forgotpassword/">Forgot Your Password?</Link>
             </div>
-          </form>
+          </Form>
         </section>
         <section className={styles.panel} aria-labelledby="new-here-heading">
           <h2 id="new-here-heading">New Here?</h2>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PageHeading, Spinner } from '@shop/shared';
+import { Form, PageHeading, Spinner } from '@shop/shared';
 import { accountApi, messageOf } from '../../account/api';
 import { useCustomer } from '../../account/useCustomer';
 import { AccountLayout } from '../../components/AccountLayout/AccountLayout';
@@ -56,7 +56,7 @@ export default function NewsletterPage() {
           {notice.text}
         </p>
       ) : null}
-      <form className={styles.form} onSubmit={save}>
+      <Form className={styles.form} onSubmit={save}>
         <fieldset className={styles.section}>
           <legend>Subscription option</legend>
           <label className={styles.check}>
@@ -70,7 +70,7 @@ export default function NewsletterPage() {
             {busy ? <Spinner label="Saving…" /> : null} Save
           </button>
         </div>
-      </form>
+      </Form>
     </AccountLayout>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@shop/shared/router';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, PageHeading, Spinner } from '@shop/shared';
+import { Form, ACCOUNT_MESSAGES, PageHeading, Spinner } from '@shop/shared';
 import { CAPTCHA_LENGTH } from '@shop/shared/schemas';
 import { CaptchaField } from '../../components/Captcha/CaptchaField';
 import { useCaptcha } from '../../components/Captcha/useCaptcha';
@@ -55,14 +55,14 @@ export default function RecaptchaPage() {
           Thank you. You passed the security check.
         </p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate>
+      <Form onSubmit={onSubmit} noValidate>
         <CaptchaField captcha={captcha} registration={register('captcha')} error={errors.captcha?.message} />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={isSubmitting}>
             {isSubmitting ? <Spinner label="Checking…" /> : null} Submit
           </button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { BASKET_ADD_FAILED, FederatedSlot, formatGBP, incVat, QuantityInput, type ConfigurableChild, type ProductInfo } from '@shop/shared';
+import { Form, BASKET_ADD_FAILED, FederatedSlot, formatGBP, incVat, QuantityInput, type ConfigurableChild, type ProductInfo } from '@shop/shared';
 import { BuyBoxPrice, QuantityBreaks } from './BuyBoxPrice';
 import { ConfigurableChoices, GroupedItemChoices } from './BuyBoxChoices';
 import { CoverageCalculator } from './CoverageCalculator';
@@ -32,7 +32,7 @@ export function BuyBox({
       <BuyBoxPrice box={box} />
       <QuantityBreaks box={box} />
 
-      <form
+      <Form
         className={styles.form}
         noValidate
         onSubmit={(e) => {
@@ -83,7 +83,7 @@ export function BuyBox({
             Total for {qty}: <strong>{formatGBP(unit * qty)}</strong> ex VAT ({formatGBP(incVat(unit * qty))} inc VAT)
           </p>
         ) : null}
-      </form>
+      </Form>
 
       {/* Below the fold on a phone: the checkout remote (and zod, its forms) loads as it is scrolled near or on the first tap. */}
       <FederatedSlot module={EXPRESS_CHECKOUT_MODULE} props={{ line: box.line(qty), context: 'product' }} className={styles.express} defer />

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { Link } from '@shop/shared/router';
 import { useAtomValue, useStore } from 'jotai';
-import { authTokenAtom, cartAtom, formatGBP, meAtom, PageHeading, Spinner } from '@shop/shared';
+import { Form, authTokenAtom, cartAtom, formatGBP, meAtom, PageHeading, Spinner } from '@shop/shared';
 import { CHECKOUT_TEXT } from '../../checkout/order';
 import { rateTitle, summaryTotals } from '../../checkout/totals';
 import { AddressFieldset } from '../../components/AddressFieldset';
@@ -94,7 +94,7 @@ export default function CheckoutPage() {
         </aside>
 
         <FormProvider {...form}>
-          <form className={styles.form} noValidate onSubmit={handleSubmit(order.onValid)} aria-busy={busy}>
+          <Form className={styles.form} noValidate onSubmit={handleSubmit(order.onValid)} aria-busy={busy}>
             <ContactStep id={id} error={formState.errors.email?.message} signedIn={Boolean(token)} />
 
             <section className={styles.step} aria-labelledby={`${id}-shipping`}>
@@ -114,7 +114,7 @@ export default function CheckoutPage() {
               busy={busy}
               disabled={busy || payment.status !== 'ready'}
             />
-          </form>
+          </Form>
         </FormProvider>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  Form,
   apiRequest,
   ApiError,
   type ContactFormInput,
@@ -76,7 +77,7 @@ export function ContactForm() {
       <h2 id={`${id}-title`} className={styles.formTitle}>
         Send us a message
       </h2>
-      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
         <div className={styles.field}>
           <label htmlFor={`${id}-name`}>
             Name <span aria-hidden="true">*</span>
@@ -111,7 +112,7 @@ export function ContactForm() {
         <button type="submit" className={styles.submit} disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send Message'}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }
