@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { preparedRows, queryRows, type Db, type DbExecutor as Executor } from '../db/client';
+import type { ProductRowBase } from './list-row';
 import { intArray } from './shown';
 
 /**
@@ -10,13 +11,7 @@ import { intArray } from './shown';
  */
 
 /** A product as the basket needs it: price, tiers, options, stock, weight. */
-export interface BasketProduct {
-  id: number;
-  sku: string;
-  name: string;
-  typeId: 'simple' | 'configurable' | 'grouped';
-  status: number;
-  websiteIds: number[];
+export interface BasketProduct extends ProductRowBase {
   pricePence: number;
   specialPricePence: number | null;
   urlKey: string;
@@ -26,7 +21,6 @@ export interface BasketProduct {
   /** Units in stock (0 when the product has no stock row). */
   stockQty: number;
   isInStock: boolean;
-  tiers: Array<{ customerGroupId: number; qty: number; valuePence: number }>;
   options: Array<{
     id: number;
     title: string;

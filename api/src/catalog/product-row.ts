@@ -1,14 +1,9 @@
+import type { ProductRowBase } from './list-row';
 import type { ProductAttrsColumn } from './schema';
 
 /** A product with everything its page answer needs (the store's PRODUCT_ROWS query). */
-export interface ProductRow {
-  id: number;
-  sku: string;
-  name: string;
-  typeId: 'simple' | 'configurable' | 'grouped';
-  status: number;
+export interface ProductRow extends ProductRowBase {
   visibility: number;
-  websiteIds: number[];
   pricePence: number;
   specialPricePence: number | null;
   urlKey: string;
@@ -18,7 +13,6 @@ export interface ProductRow {
   isInStock: boolean;
   categoryIds: number[];
   media: Array<{ id: number; file: string; label: string | null; position: number; types: string[]; disabled: boolean }>;
-  tiers: Array<{ customerGroupId: number; qty: number; valuePence: number }>;
   options: Array<{
     id: number;
     title: string;
