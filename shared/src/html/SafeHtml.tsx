@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentPropsWithRef } from 'react';
+import { useEffect, useMemo, useState, type ComponentPropsWithRef } from 'react';
 import { useHydrated } from '../pageData';
 
 type SanitizerModule = typeof import('./sanitize');
@@ -63,7 +63,7 @@ export function useSafeHtml(html: string | null | undefined): SafeHtmlProps {
   }
   // While hydrating without the sanitiser, the HTML on the page is the server's, cleaned there.
   const [fromServer] = useState(() => (!hydrated && !sanitize ? (html ?? '') : null));
-  const [, setLoads] = useState(0);
+  const [loads, setLoads] = useState(0);
   const kept = fromServer !== null && (html ?? '') === fromServer;
   useEffect(() => {
     if (kept || sanitize || !html) return;
@@ -76,7 +76,8 @@ export function useSafeHtml(html: string | null | undefined): SafeHtmlProps {
       live = false;
     };
   }, [kept, html]);
-  const clean = kept || !sanitize ? '' : sanitize(html);
+  // Sanitising parses the HTML: once per HTML (and once the sanitiser is in), not every render.
+  const clean = useMemo(() => (kept || !sanitize ? '' : sanitize(html)), [kept, html, loads]);
   return { suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: clean } };
 }
 
