@@ -24,6 +24,8 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(
   'index.js',
 );
 
+const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [path.join(__dirname, '..')] })), 'dist/production/index.mjs');
+
 /**
  * The version of a package as installed for the app in `appDir` (read from disk: some, like
  * @hookform/resolvers, export neither package.json nor a main entry).
@@ -129,7 +131,12 @@ function createAppConfig(o) {
         // So is dist/standalone/ (createStandaloneRuntimeConfig) for a remote.
         clean: { keep: /^(server|standalone)[\\/]/ },
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // react-router's package exports only its development build (dev warnings on); a
+        // production bundle takes its production build, the same code with them off.
+        alias: prod ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
+      },
       module: {
         rules: [
           {
@@ -171,6 +178,7 @@ function createAppConfig(o) {
       plugins: [
         new ModuleFederationPlugin({
           name: o.name,
+          // REMOTE_ENTRY_FILE (shared/src/routes/remotes.ts): the browser loads it beside the manifest.
           filename: 'remoteEntry.js',
           manifest: true,
           dts: false,
@@ -186,7 +194,10 @@ function createAppConfig(o) {
           // with the plugin's ES module build: the experiment adds its CommonJS build, which pulls in
           // the CommonJS runtime core, a second copy beside the ES one the bundler runtime uses).
           runtimePlugins: [...(o.runtimePlugins ?? []), ...(o.host ? [PROVIDE_RUNTIME_PLUGIN] : [])],
-          experiments: o.host ? {} : { externalRuntime: true },
+          experiments: {
+            ...(o.host ? {} : { externalRuntime: true }),
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         // The manifest also carries the team contract (route list, modules loaded from others):
         // the shell, its page server and the contract check read it from there.

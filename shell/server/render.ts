@@ -164,7 +164,6 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
     const css = expose.assets?.css?.sync ?? [];
     return [
       ...css.map((f) => `<link rel="stylesheet" href="${href(f)}">`),
-      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href('mf-manifest.json')}">`,
       ...(entry?.name ? [`<link rel="preload" as="script" href="${href(`${entry.path ? `${entry.path}/` : ''}${entry.name}`)}">`] : []),
       ...(expose.assets?.js?.sync ?? []).map((f) => `<link rel="preload" as="script" href="${href(f)}">`),
     ];

@@ -15,7 +15,7 @@ import path from 'node:path';
 import {
   checkLoadedModulesExposed,
   checkOwnLoads,
-  checkRoutes,
+  checkRemoteEntry, checkRoutes,
   checkSharedSingletons,
   type BuiltManifest,
 } from './contract';
@@ -79,6 +79,7 @@ async function main(): Promise<number> {
     [`exposes every module the shell and ${others.map((o) => o.name).join(', ') || 'the others'} load from it`, checkLoadedModulesExposed(own, [shell, ...others])],
     ['what it loads from the other remotes is exposed there', checkOwnLoads(own, others)],
     ['its route list is valid and clashes with no other remote', checkRoutes(own, others, REMOTES)],
+    [`its container is the global ${own.name} in remoteEntry.js beside its manifest`, checkRemoteEntry(own)],
   ];
   let failed = 0;
   console.log(`[contract] ${own.name} (${path.relative(process.cwd(), ownFile)}) against the shell at ${where.shell}`);

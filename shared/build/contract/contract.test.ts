@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measure } from './check-budget';
-import { checkLoadedModulesExposed, checkOwnLoads, checkRoutes, checkSharedSingletons, remoteJavaScript, type BuiltManifest } from './contract';
+import { checkLoadedModulesExposed, checkOwnLoads, checkRemoteEntry, checkRoutes, checkSharedSingletons, remoteJavaScript, type BuiltManifest } from './contract';
 
 const singletons = (versions: Record<string, string>) =>
   Object.entries(versions).map(([name, version]) => ({ name, version, requiredVersion: `^${version}`, singleton: true }));
@@ -39,6 +39,24 @@ describe('shared singletons against the deployed shell', () => {
       'shared @shop/shared/router: checkout does not declare it a singleton',
       'shared jotai: checkout does not share it, so it would run its own copy beside the shell\'s 2.20.3',
     ]);
+  });
+});
+
+describe('the container the shop’s pages load', () => {
+  const meta = (remoteEntry: { name?: string; path?: string; type?: string }, globalName = 'checkout') => ({ globalName, remoteEntry });
+
+  it('passes for remoteEntry.js beside the manifest, a global named after the remote', () => {
+    expect(checkRemoteEntry({ ...checkout([]), metaData: meta({ name: 'remoteEntry.js', path: '', type: 'global' }) })).toEqual([]);
+  });
+
+  it('fails naming the file or global a page would not find', () => {
+    expect(checkRemoteEntry({ ...checkout([]), metaData: meta({ name: 'entry.js', path: 'static', type: 'global' }) })).toEqual([
+      'remote entry static/entry.js: must be remoteEntry.js beside mf-manifest.json',
+    ]);
+    expect(checkRemoteEntry({ ...checkout([]), metaData: meta({ name: 'remoteEntry.js', type: 'module' }, 'checkout_v2') })).toEqual([
+      'remote entry type module, global checkout_v2: must be the global checkout',
+    ]);
+    expect(checkRemoteEntry(checkout([]))).toHaveLength(2);
   });
 });
 

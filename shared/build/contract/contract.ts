@@ -1,4 +1,5 @@
 import semver from 'semver';
+import { REMOTE_ENTRY_FILE } from '../../src/routes/remotes';
 import { composeRouteTable, parseRouteList, routeListInManifest, routeListModules, type PublishedRouteList } from '../../src/routes';
 
 /**
@@ -10,7 +11,7 @@ export interface BuiltManifest {
   name: string;
   shared?: { name: string; version?: string; requiredVersion?: string | false; singleton?: boolean; assets?: Assets }[];
   exposes?: { name: string; path?: string; assets?: Assets }[];
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  metaData?: { globalName?: string; remoteEntry?: { name?: string; path?: string; type?: string } };
   shop?: { routes?: unknown; loads?: string[] };
 }
 interface Assets {
@@ -77,6 +78,22 @@ export function checkOwnLoads(remote: BuiltManifest, others: BuiltManifest[]): s
     if (owner && !exposedModules(owner).includes(id)) {
       problems.push(`module ${id}: ${remote.name} loads it, but the deployed ${owner.name} does not expose it`);
     }
+  }
+  return problems;
+}
+
+/**
+ * The shop's pages load a remote's container directly (shell/src/federation/remotes.ts), not through
+ * its manifest: it must be REMOTE_ENTRY_FILE beside the manifest, a global named after the remote.
+ */
+export function checkRemoteEntry(remote: BuiltManifest): string[] {
+  const entry = remote.metaData?.remoteEntry;
+  const problems: string[] = [];
+  if (entry?.name !== REMOTE_ENTRY_FILE || (entry.path ?? '') !== '') {
+    problems.push(`remote entry ${[entry?.path, entry?.name].filter(Boolean).join('/') || '(none)'}: must be ${REMOTE_ENTRY_FILE} beside mf-manifest.json`);
+  }
+  if (entry?.type !== 'global' || remote.metaData?.globalName !== remote.name) {
+    problems.push(`remote entry type ${entry?.type ?? '(none)'}, global ${remote.metaData?.globalName ?? '(none)'}: must be the global ${remote.name}`);
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteLists } from '../routeTable';
 
-import { REMOTE_NAMES, type RemoteName } from '@shop/shared/routes/remotes';
+import { REMOTE_ENTRY_FILE, REMOTE_NAMES, type RemoteName } from '@shop/shared/routes/remotes';
 
 /** The four remotes and the team that owns each. */
 export { REMOTE_NAMES, type RemoteName };
@@ -37,14 +37,27 @@ export async function readShopConfig(doc: Document = document): Promise<ShopConf
   }
 }
 
-const absolute = (entry: string) => new URL(entry, window.location.href).href;
+/**
+ * What the runtime loads for a remote: its container script, remoteEntry.js, which sits beside the
+ * configured manifest (the shared build config names it so; the contract check holds every remote
+ * to it). Not the manifest itself: the browser's runtime is built without its manifest ("snapshot")
+ * code (experiments.optimization.disableSnapshot), and the page saves the manifest's round trip.
+ * The manifest stays the configured location: the page server reads routes and assets from it.
+ */
+export const remoteEntryUrl = (manifest: string, base = window.location.href) =>
+  new URL(REMOTE_ENTRY_FILE, new URL(manifest, base)).href;
+
+const registration = (name: string, manifest: string) => ({
+  name,
+  entry: remoteEntryUrl(manifest),
+  type: 'global' as const,
+  entryGlobalName: name,
+});
 
 /** Registers every configured remote with the federation runtime. */
 export function registerShopRemotes(config: ShopConfig): void {
   current = config;
-  registerRemotes(
-    Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: absolute(entry as string) })),
-  );
+  registerRemotes(Object.entries(config.remotes).map(([name, manifest]) => registration(name, manifest as string)));
 }
 
 /** The payment provider the page server inlined, when it knew it. */
@@ -65,7 +78,7 @@ export function manifestUrl(name: RemoteName): string | undefined {
 /** Drops the runtime's cached (failed) load of a remote so the next load starts afresh. */
 export function resetRemote(name: RemoteName): void {
   const entry = current.remotes[name];
-  if (entry) registerRemotes([{ name, entry: absolute(entry) }], { force: true });
+  if (entry) registerRemotes([registration(name, entry)], { force: true });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
