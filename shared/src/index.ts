@@ -19,7 +19,7 @@ export type * from './api/schemas/reviews';
 export * from './pricing';
 export * from './ui';
 export * from './forms/messages';
-export * from './forms/countries';
+export type * from './forms/countries';
 export type * from './forms';
 export * from './basket';
 export * from './auth';

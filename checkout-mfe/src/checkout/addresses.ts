@@ -1,4 +1,5 @@
-import { findCountry, findRegion, type Address, type AddressFormFields } from '@shop/shared';
+import { type Address, type AddressFormFields } from '@shop/shared';
+import { findCountry, findRegion } from '@shop/shared/address';
 import { isValidUkPostcode, normalisePostcode } from '@shop/shared/schemas';
 import type { CheckoutAddressInput } from '@shop/shared/schemas';
 import type { EstimateAddress } from '../api/checkoutApi';

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '@shop/shared';
+import { COUNTRIES } from '@shop/shared/address';
 import type { SheetAddress } from './testWallet';
 import styles from './Express.module.css';
 

@@ -9,6 +9,5 @@ export * from './StarRating';
 export * from './QuantityInput';
 export * from './FederatedSlot';
 export * from './NotFound';
-export * from './RegionInput';
 export * from './OrderTotals';
 export * from './Form';

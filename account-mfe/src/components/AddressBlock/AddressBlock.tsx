@@ -1,4 +1,4 @@
-import { findCountry } from '@shop/shared';
+import { findCountry } from '@shop/shared/address';
 
 interface AnyAddress {
   firstname: string;

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, COUNTRIES, findCountry, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { Form, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { COUNTRIES, findCountry } from '@shop/shared/address';
 import { addressFormSchema } from '@shop/shared/schemas';
 import { CheckboxField, SelectField, TextField } from '../../components/Form/Field';
 import styles from '../../components/Form/Form.module.css';
