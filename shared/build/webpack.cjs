@@ -78,8 +78,9 @@ function sharedSingletons(appDir) {
     // The zod schemas, apart from the main entry so that zod loads only with the forms and calls
     // that parse (the main entry is in every page's first JavaScript).
     '@shop/shared/schemas': ownPackage,
-    // The countries and regions of the address forms, apart from the main entry for the same reason.
-    '@shop/shared/address': ownPackage,
+    // The form messages, countries and regions of the account and checkout forms, apart from the
+    // main entry for the same reason.
+    '@shop/shared/forms': ownPackage,
     // The router (one instance: its context is shared by the shell and the remotes): only the
     // react-router APIs the apps use (shared/src/router.ts), not the whole of react-router-dom,
     // which a shared module would bundle whole.

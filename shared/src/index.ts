@@ -18,7 +18,7 @@ export type * from './api/schemas/content';
 export type * from './api/schemas/reviews';
 export * from './pricing';
 export * from './ui';
-export * from './forms/messages';
+export type * from './forms/messages';
 export type * from './forms/countries';
 export type * from './forms';
 export * from './basket';

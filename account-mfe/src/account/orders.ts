@@ -1,4 +1,5 @@
-import { ApiError, ORDER_MESSAGES, type OrderDetail, type OrderSummary } from '@shop/shared';
+import { ApiError, type OrderDetail, type OrderSummary } from '@shop/shared';
+import { ORDER_MESSAGES } from '@shop/shared/forms';
 import { accountApi } from './api';
 
 /** The order texts of spec section 8, word for word. */

@@ -1,5 +1,5 @@
 import { type Address, type AddressFormFields } from '@shop/shared';
-import { findCountry, findRegion } from '@shop/shared/address';
+import { findCountry, findRegion } from '@shop/shared/forms';
 import { isValidUkPostcode, normalisePostcode } from '@shop/shared/schemas';
 import type { CheckoutAddressInput } from '@shop/shared/schemas';
 import type { EstimateAddress } from '../api/checkoutApi';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { type Address } from '@shop/shared';
-import { COUNTRIES, findCountry, RegionInput } from '@shop/shared/address';
+import { COUNTRIES, findCountry, RegionInput } from '@shop/shared/forms';
 import { savedAddressLabel, stateToFields, savedAddressToState } from '../checkout/addresses';
 import type { CheckoutFormValues } from '../checkout/checkoutForm';
 import type { AddressFields } from '../checkout/addresses';

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '@shop/shared/address';
+import { COUNTRIES } from '@shop/shared/forms';
 import type { SheetAddress } from './testWallet';
 import styles from './Express.module.css';
 

@@ -1,5 +1,5 @@
 import { ApiError, authTokenAtom, cartAtom, cartApi, cartIdAtom, toPence, vatOfPence, type Cart, type ShippingEstimate, type ShopStore } from '@shop/shared';
-import { COUNTRIES, findCountry } from '@shop/shared/address';
+import { COUNTRIES, findCountry } from '@shop/shared/forms';
 import { normalisePostcode } from '@shop/shared/schemas';
 import type { OrderPlacedAnswer } from '@shop/shared/schemas';
 import { checkoutApi } from '../api/checkoutApi';

@@ -1,4 +1,4 @@
-import { findCountry } from '@shop/shared/address';
+import { findCountry } from '@shop/shared/forms';
 
 interface AnyAddress {
   firstname: string;

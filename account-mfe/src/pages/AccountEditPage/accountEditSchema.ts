@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES as M } from '@shop/shared';
+import { ACCOUNT_MESSAGES as M } from '@shop/shared/forms';
 import { emailSchema, newPasswordSchema } from '@shop/shared/schemas';
 
 /**

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
-import { COUNTRIES, findCountry } from '@shop/shared/address';
+import { COUNTRIES, findCountry } from '@shop/shared/forms';
 import { addressFormSchema } from '@shop/shared/schemas';
 import { CheckboxField, SelectField, TextField } from '../../components/Form/Field';
 import styles from '../../components/Form/Form.module.css';

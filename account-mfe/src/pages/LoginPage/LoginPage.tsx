@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from '@shop/shared/router';
-import { Form, ACCOUNT_MESSAGES, PageHeading, Spinner, useAuth, type LoginFormValues } from '@shop/shared';
+import { Form, PageHeading, Spinner, useAuth, type LoginFormValues } from '@shop/shared';
+import { ACCOUNT_MESSAGES } from '@shop/shared/forms';
 import { loginFormSchema } from '@shop/shared/schemas';
 import styles from './LoginPage.module.css';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '@shop/shared/router';
 import { useAtomValue } from 'jotai';
 import { ApiError, authTokenAtom, formatGBP, OrderTotals, PageHeading, reportError, Spinner } from '@shop/shared';
-import { findCountry } from '@shop/shared/address';
+import { findCountry } from '@shop/shared/forms';
 import type { OrderSuccess } from '@shop/shared/schemas';
 import { checkoutApi } from '../../api/checkoutApi';
 import { addressLines } from '../../checkout/addresses';
