@@ -358,6 +358,45 @@ describe('ProductPage: tabs, specification and links', () => {
     expect(linked).toEqual(['/products/by-sku?skus=HV-TAPE,HV-OFF,HV-PRO']);
   });
 
+  it('asks for linked products only when the shopper scrolls towards them', async () => {
+    // A browser: nothing below the fold is near the viewport until the observer says so.
+    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    class FakeObserver {
+      private readonly entry: { callback: IntersectionObserverCallback; target?: Element };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      disconnect() {}
+    }
+    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
+    try {
+      const p = product({
+        id: 12,
+        sku: 'HV-MAIN',
+        product_links: [{ sku: 'HV-MAIN', link_type: 'related', linked_product_sku: 'HV-TAPE', linked_product_type: 'simple', position: 1, qty: null }],
+      });
+      const calls = api(p, { '/products/by-sku?skus=HV-TAPE': { body: [product({ id: 21, sku: 'HV-TAPE', name: 'Butyl Tape', url: '/tape' })] } });
+      open(p);
+      await screen.findByRole('heading', { level: 1 });
+      // The observer watching the tabs' column (the related products sit beside or below it).
+      const tabsColumn = () => observers.find((o) => o.target?.querySelector('[data-tabs]'));
+      await waitFor(() => expect(tabsColumn()).toBeDefined());
+      expect(calls.some((c) => c.path.startsWith('/products/by-sku'))).toBe(false);
+
+      const watched = tabsColumn()!;
+      act(() => watched.callback([{ isIntersecting: true, target: watched.target } as IntersectionObserverEntry], {} as IntersectionObserver));
+      const related = await screen.findByRole('complementary', { name: 'Related Products' });
+      expect(within(related).getByRole('link', { name: 'Butyl Tape' })).toBeInTheDocument();
+      expect(calls.filter((c) => c.path.startsWith('/products/by-sku'))).toHaveLength(1);
+    } finally {
+      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('shows no linked products, and the page still works, when the one linked-products call fails', async () => {
     const p = product({
       id: 13,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigationType, useParams } from '@shop/shared/router';
 import {
   ApiError,
@@ -21,11 +21,16 @@ import { categoryTrail, primaryCategory } from '../../catalog/categories';
 import { isShown } from '../../catalog/visibility';
 import { BuyBox } from './BuyBox';
 import { Gallery, type GalleryImage } from './Gallery';
-import { RelatedProducts, Upsells } from './LinkedProducts';
 import { ProductTabs, type ProductTab } from './ProductTabs';
-import { Reviews } from './Reviews';
+import { useNearViewport } from '../../hooks/useNearViewport';
 import { mergedAttrs, specificationRows } from './specification';
 import styles from './ProductPage.module.css';
+
+// Below the fold, so not in the page's first JavaScript: the reviews load with their tab, the
+// related and upsell products (one chunk, one call for both) as the shopper scrolls towards them.
+const Reviews = lazy(() => import('./Reviews').then((m) => ({ default: m.Reviews })));
+const RelatedProducts = lazy(() => import('./LinkedProducts').then((m) => ({ default: m.RelatedProducts })));
+const Upsells = lazy(() => import('./LinkedProducts').then((m) => ({ default: m.Upsells })));
 
 type State =
   | { status: 'loading' }
@@ -135,6 +140,9 @@ export function ProductView({ product, categories: list }: { product: ProductInf
   const onVariant = useCallback((v: ConfigurableChild | null) => setVariant(v), []);
 
   const images = useMemo(() => galleryImages(product), [product]);
+  // The related products sit beside the tabs (below them on a phone), the upsells after both.
+  const tabsColumn = useRef<HTMLDivElement>(null);
+  const linkedShown = useNearViewport(tabsColumn);
   const category = primaryCategory(list, product.category_ids);
   const trail = category ? categoryTrail(list, category.id) : [];
   const attrs = mergedAttrs(product.attrs, variant?.attrs);
@@ -178,7 +186,12 @@ export function ProductView({ product, categories: list }: { product: ProductInf
     {
       id: 'reviews',
       label: summary.count > 0 ? `Reviews (${summary.count})` : 'Reviews',
-      content: (active) => <Reviews sku={product.sku} summary={summary} active={active} />,
+      content: (active) =>
+        active ? (
+          <Suspense fallback={<Spinner label="Loading reviews…" />}>
+            <Reviews sku={product.sku} summary={summary} active />
+          </Suspense>
+        ) : null,
     },
   ];
   if (product.downloads.length > 0) {
@@ -232,12 +245,20 @@ export function ProductView({ product, categories: list }: { product: ProductInf
         </div>
       </div>
       <div className={styles.details}>
-        <div className={styles.tabsColumn}>
+        <div className={styles.tabsColumn} ref={tabsColumn}>
           <ProductTabs tabs={tabs} label={`About ${product.name}`} />
         </div>
-        <RelatedProducts product={product} group={group} />
+        {linkedShown ? (
+          <Suspense fallback={null}>
+            <RelatedProducts product={product} group={group} />
+          </Suspense>
+        ) : null}
       </div>
-      <Upsells product={product} group={group} />
+      {linkedShown ? (
+        <Suspense fallback={null}>
+          <Upsells product={product} group={group} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
