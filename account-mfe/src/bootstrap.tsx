@@ -1,6 +1,6 @@
 // Standalone host: the account team runs its pages alone with `npm run dev -w account-mfe`.
 import '@shop/shared/tokens.css';
-import { renderStandalone } from '@shop/shared';
+import { renderStandalone } from '@shop/shared/standalone';
 import LoginPage from './pages/LoginPage/LoginPage';
 import CreateAccountPage from './pages/CreateAccountPage/CreateAccountPage';
 import ForgotPasswordPage from './pages/ForgotPasswordPage/ForgotPasswordPage';

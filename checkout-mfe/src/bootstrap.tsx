@@ -1,6 +1,6 @@
 // Standalone host: the checkout team runs its pages alone with `npm run dev -w checkout-mfe`.
 import '@shop/shared/tokens.css';
-import { renderStandalone } from '@shop/shared';
+import { renderStandalone } from '@shop/shared/standalone';
 import CheckoutPage from './pages/CheckoutPage/CheckoutPage';
 import PaymentCompletePage from './pages/PaymentCompletePage/PaymentCompletePage';
 import OrderSuccessPage from './pages/OrderSuccessPage/OrderSuccessPage';

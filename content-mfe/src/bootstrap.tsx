@@ -1,6 +1,6 @@
 // Standalone host: the content team runs its pages alone with `npm run dev -w content-mfe`.
 import '@shop/shared/tokens.css';
-import { renderStandalone } from '@shop/shared';
+import { renderStandalone } from '@shop/shared/standalone';
 import HomePage from './pages/HomePage/HomePage';
 import CmsPage from './pages/CmsPage/CmsPage';
 import AdvicePage from './pages/AdvicePage/AdvicePage';

@@ -81,6 +81,8 @@ function sharedSingletons(appDir) {
     // The form messages, countries and regions of the account and checkout forms, apart from the
     // main entry for the same reason.
     '@shop/shared/forms': ownPackage,
+    // A remote's standalone host (its team's own page), which the shop's pages never load.
+    '@shop/shared/standalone': ownPackage,
     // The router (one instance: its context is shared by the shell and the remotes): only the
     // react-router APIs the apps use (shared/src/router.ts), not the whole of react-router-dom,
     // which a shared module would bundle whole.

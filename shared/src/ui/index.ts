@@ -1,7 +1,6 @@
 export * from './RemoteBoundary';
 export * from './Spinner';
 export * from './PageHeading';
-export * from './StandaloneHost';
 export * from './Dialog';
 export * from './Price';
 export * from './Breadcrumb';

@@ -1,10 +1,15 @@
 import { Form, BASKET_ADD_FAILED, FederatedSlot, formatGBP, incVat, QuantityInput, type ConfigurableChild, type ProductInfo } from '@shop/shared';
 import { BuyBoxPrice, QuantityBreaks } from './BuyBoxPrice';
 import { ConfigurableChoices, GroupedItemChoices } from './BuyBoxChoices';
-import { CoverageCalculator } from './CoverageCalculator';
+import type { ComponentProps } from 'react';
+import { deferHydration } from '../../components/deferHydration';
+import type { CoverageCalculator as Calculator } from './CoverageCalculator';
 import { CustomOptionField } from './CustomOptionField';
 import { useBuyBox } from './useBuyBox';
 import styles from './BuyBox.module.css';
+
+/** Below the buy button (and the fold on a phone): hydrated with its code when the shopper nears it. */
+const CoverageCalculator = deferHydration<ComponentProps<typeof Calculator>>(() => import('./CoverageCalculator').then((m) => ({ default: m.CoverageCalculator })));
 
 /** The express wallet button of the checkout remote (its props: `line`, the product as it would go into the basket, or null). */
 export const EXPRESS_CHECKOUT_MODULE = 'checkout/ExpressCheckoutButton';

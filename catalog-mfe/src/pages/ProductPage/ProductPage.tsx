@@ -8,6 +8,7 @@ import {
   SafeHtml,
   Spinner,
   StarRating,
+  useNearViewport,
   usePageData,
   type Category,
   type ConfigurableChild,
@@ -22,7 +23,6 @@ import { isShown } from '../../catalog/visibility';
 import { BuyBox } from './BuyBox';
 import { Gallery, type GalleryImage } from './Gallery';
 import { ProductTabs, type ProductTab } from './ProductTabs';
-import { useNearViewport } from '../../hooks/useNearViewport';
 import { mergedAttrs, specificationRows } from './specification';
 import styles from './ProductPage.module.css';
 

@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { BrowserRouter, Link, Route, Routes } from '@shop/shared/router';
-import { getShopStore } from '../atoms/store';
+import { getShopStore } from './atoms/store';
 
 export interface StandaloneRoute {
   path: string;
@@ -10,6 +10,9 @@ export interface StandaloneRoute {
 }
 
 /**
+ * @shop/shared/standalone, its own federated singleton: only a remote's standalone page loads it,
+ * not the shop's pages.
+ *
  * The minimal host a remote's team uses to run its pages alone (`npm run dev -w catalog-mfe`):
  * the same store, router and tokens as in the shell, without the other remotes.
  */

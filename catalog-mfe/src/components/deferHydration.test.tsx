@@ -1,0 +1,83 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { deferHydration } from './deferHydration';
+
+function Counter({ label }: { label: string }) {
+  const [n, setN] = useState(0);
+  return (
+    <button type="button" onClick={() => setN((x) => x + 1)}>
+      {label}: {n}
+    </button>
+  );
+}
+
+/** An IntersectionObserver the test drives: nothing is near the viewport until `reveal()`. */
+function fakeObserver() {
+  const watched: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+  (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+    private readonly entry: { callback: IntersectionObserverCallback; target?: Element };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback };
+      watched.push(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.target = target;
+    }
+    disconnect() {}
+  };
+  return () =>
+    act(async () => {
+      for (const w of watched) w.callback([{ isIntersecting: true, target: w.target } as IntersectionObserverEntry], {} as IntersectionObserver);
+    });
+}
+
+afterEach(() => {
+  delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+  document.body.innerHTML = '';
+});
+
+describe('deferHydration', () => {
+  it('keeps the server’s HTML without loading the code until the region nears the viewport, then makes it work', async () => {
+    const reveal = fakeObserver();
+    const load = jest.fn(async () => ({ default: Counter }));
+    const Deferred = deferHydration(load);
+    const container = document.createElement('div');
+    // What the server sent: the region rendered by its own code, inside the deferred element.
+    container.innerHTML = `<p>Above</p><div class="calc">${renderToString(<Counter label="Rolls" />)}</div>`;
+    document.body.appendChild(container);
+
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <>
+          <p>Above</p>
+          <Deferred className="calc" label="Rolls" />
+        </>,
+      );
+    });
+    expect(screen.getByRole('button', { name: 'Rolls: 0' })).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    // Not hydrated: a click does nothing yet.
+    fireEvent.click(screen.getByRole('button', { name: 'Rolls: 0' }));
+    expect(screen.getByRole('button', { name: 'Rolls: 0' })).toBeInTheDocument();
+
+    await reveal();
+    expect(load).toHaveBeenCalled();
+    const button = await screen.findByRole('button', { name: 'Rolls: 0' });
+    expect(container.querySelectorAll('button')).toHaveLength(1);
+    expect(button.parentElement).toHaveClass('calc');
+    fireEvent.click(button);
+    expect(screen.getByRole('button', { name: 'Rolls: 1' })).toBeInTheDocument();
+  });
+
+  it('renders at once (once its code is there) on a page rendered in the browser', async () => {
+    fakeObserver();
+    const Deferred = deferHydration(async () => ({ default: Counter }));
+    const { render } = await import('@testing-library/react');
+    render(<Deferred label="Packs" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Packs: 0' }));
+    expect(screen.getByRole('button', { name: 'Packs: 1' })).toBeInTheDocument();
+  });
+});
