@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@shop/shared/router';
 import { useBasket } from '@shop/shared';
-import { loadProduct } from '../api/catalogApi';
+import { loadProduct } from '../api/products';
 import type { CardProduct } from '../components/ProductCard';
 import { priceFor, useCustomerGroup } from './pricing';
 import { isShown } from './visibility';

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { cartCountAtom } from '@shop/shared';
 import { product, sumpWithOptions } from '../testing/fixtures';
 import { renderAt, scriptApi } from '../testing/render';
-import { clearProductCache } from '../api/catalogApi';
+import { clearLinkedProductCache } from '../api/linkedProducts';
+import { clearProductCache } from '../api/products';
 import { pageList } from './Pagination';
 import { cardFromListItem, cardFromSearchHit, ProductCard, type CardProduct } from './ProductCard';
 import { isShown } from '../catalog/visibility';
@@ -32,6 +33,7 @@ describe('ProductCard Add to Basket', () => {
 
   beforeEach(() => {
     clearProductCache();
+    clearLinkedProductCache();
     localStorage.clear();
   });
 

@@ -16,7 +16,7 @@ import {
   type PageLoader,
   type ProductListItem,
 } from '@shop/shared';
-import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../api/catalogApi';
+import { CATEGORY_PAGE_SIZE, loadBestsellers, loadCategoryProducts } from '../../api/listings';
 import { isShown } from '../../catalog/visibility';
 import { CategorySidebar } from '../../components/CategorySidebar';
 import { CATALOG_MESSAGES } from '../../catalog/messages';

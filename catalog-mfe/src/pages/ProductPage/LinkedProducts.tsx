@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProductInfo, ProductLink } from '@shop/shared';
-import { loadProductsBySku } from '../../api/catalogApi';
+import { loadProductsBySku } from '../../api/linkedProducts';
 import { CATALOG_MESSAGES } from '../../catalog/messages';
 import { ProductCard, type CardProduct } from '../../components/ProductCard';
 import { ProductGrid } from '../../components/ProductGrid';

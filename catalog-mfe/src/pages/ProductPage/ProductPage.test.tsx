@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { cartCountAtom, meAtom, type Customer, type ProductInfo } from '@shop/shared';
-import { clearProductCache } from '../../api/catalogApi';
+import { clearLinkedProductCache } from '../../api/linkedProducts';
+import { clearProductCache } from '../../api/products';
 import { category, configurableMembrane, groupedKit, product, sumpWithOptions } from '../../testing/fixtures';
 import { renderAt, scriptApi } from '../../testing/render';
 import ProductPage from './ProductPage';
@@ -33,6 +34,7 @@ const cartAdds = (calls: ReturnType<typeof scriptApi>) => calls.filter((c) => c.
 beforeEach(() => {
   localStorage.clear();
   clearProductCache();
+  clearLinkedProductCache();
   loadRemote.mockClear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -201,6 +203,7 @@ describe('ProductPage: stock', () => {
     expect(await screen.findByText('Only 3 left')).toBeInTheDocument();
     unmount();
     clearProductCache();
+    clearLinkedProductCache();
     api(product({ id: 8, name: 'Sealant', stock: { qty: 40, is_in_stock: true } }));
     open(product({ id: 8 }));
     expect(await screen.findByText('In stock')).toBeInTheDocument();

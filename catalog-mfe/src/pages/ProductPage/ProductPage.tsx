@@ -15,7 +15,7 @@ import {
   type PageLoader,
   type ProductInfo,
 } from '@shop/shared';
-import { loadProduct } from '../../api/catalogApi';
+import { loadProduct } from '../../api/products';
 import { useCustomerGroup } from '../../catalog/pricing';
 import { useCategories } from '../../api/useCategories';
 import { categoryTrail, primaryCategory } from '../../catalog/categories';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { REVIEWS_PAGE_SIZE, Spinner, StarRating, type ProductReviews, type ReviewSummary } from '@shop/shared';
-import { loadProductReviews } from '../../api/catalogApi';
+import { loadProductReviews } from '../../api/reviews';
 import { Pagination } from '../../components/Pagination';
 import styles from './Reviews.module.css';
 

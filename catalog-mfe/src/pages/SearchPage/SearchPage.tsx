@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@shop/shared/router';
 import { PageHeading, Spinner, type ProductSearchHit } from '@shop/shared';
-import { searchProducts } from '../../api/catalogApi';
+import { searchProducts } from '../../api/listings';
 import { CATALOG_MESSAGES } from '../../catalog/messages';
 import { Pagination } from '../../components/Pagination';
 import { cardFromSearchHit } from '../../components/ProductCard';
