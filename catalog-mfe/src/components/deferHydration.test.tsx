@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -45,7 +45,7 @@ describe('deferHydration', () => {
     const Deferred = deferHydration(load);
     const container = document.createElement('div');
     // What the server sent: the region rendered by its own code, inside the deferred element.
-    container.innerHTML = `<p>Above</p><div class="calc">${renderToString(<Counter label="Rolls" />)}</div>`;
+    container.innerHTML = `<p>Above</p><fieldset class="region calc" disabled>${renderToString(<Counter label="Rolls" />)}</fieldset>`;
     document.body.appendChild(container);
 
     await act(async () => {
@@ -59,17 +59,32 @@ describe('deferHydration', () => {
     });
     expect(screen.getByRole('button', { name: 'Rolls: 0' })).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
-    // Not hydrated: a click does nothing yet.
-    fireEvent.click(screen.getByRole('button', { name: 'Rolls: 0' }));
-    expect(screen.getByRole('button', { name: 'Rolls: 0' })).toBeInTheDocument();
+    // Not hydrated: disabled, so nothing done there is lost before the code arrives.
+    expect(screen.getByRole('button', { name: 'Rolls: 0' })).toBeDisabled();
 
     await reveal();
     expect(load).toHaveBeenCalled();
     const button = await screen.findByRole('button', { name: 'Rolls: 0' });
     expect(container.querySelectorAll('button')).toHaveLength(1);
     expect(button.parentElement).toHaveClass('calc');
+    expect(button).toBeEnabled();
     fireEvent.click(button);
     expect(screen.getByRole('button', { name: 'Rolls: 1' })).toBeInTheDocument();
+  });
+
+  it('loads at once after hydration for `now`, without waiting for the viewport', async () => {
+    fakeObserver();
+    const load = jest.fn(async () => ({ default: Counter }));
+    const Deferred = deferHydration(load, { when: 'now' });
+    const container = document.createElement('div');
+    container.innerHTML = `<fieldset class="region inline" disabled>${renderToString(<Counter label="Option" />)}</fieldset>`;
+    document.body.appendChild(container);
+    await act(async () => {
+      hydrateRoot(container, <Deferred label="Option" />);
+    });
+    expect(load).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Option: 0' })).toBeEnabled());
+    expect(container.querySelectorAll('button')).toHaveLength(1);
   });
 
   it('renders at once (once its code is there) on a page rendered in the browser', async () => {

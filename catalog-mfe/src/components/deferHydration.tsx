@@ -1,20 +1,28 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useHydrated, useNearViewport } from '@shop/shared';
+import styles from './deferHydration.module.css';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
 /**
- * A server-rendered region below the fold whose code waits until the shopper nears it or first
- * taps or types (useNearViewport). Until then the page keeps the server's HTML of the region as it
- * is: React leaves an element's inner HTML alone, so the region is not hydrated and its code is not
- * in the page's first JavaScript. Once its code is there the region renders from it (the same
- * markup, in a fresh element) and responds. On a page rendered in the browser it loads at once.
+ * A server-rendered region whose code is not in the page's first JavaScript. Until its code is
+ * there the page keeps the server's HTML of the region as it is (React leaves an element's inner
+ * HTML alone, so the region is not hydrated), with its controls disabled, so nothing typed or
+ * chosen there is lost; then the region renders from its code (the same markup, in a fresh
+ * element) and responds. The code loads:
+ * - `near` (default): when the shopper nears the region or first taps or types (useNearViewport),
+ *   for regions below the fold;
+ * - `now`: as soon as the page has hydrated, for the parts of a page only some products show (the
+ *   region takes no part in layout then).
+ * On a page rendered in the browser the region loads at once.
  *
- * For regions nothing depends on before they are seen: an update from the page meanwhile waits for
- * the code (props are read when it renders). Not for regions holding server-rendered rich HTML
- * (SafeHtml would need its sanitiser to render it again).
+ * An update from the page meanwhile waits for the code (props are read when it renders). Not for
+ * regions holding server-rendered rich HTML (SafeHtml would need its sanitiser to render it again).
  */
-export function deferHydration<P extends object>(load: Loader<P>): ComponentType<P & { className?: string | undefined }> {
+export function deferHydration<P extends object>(
+  load: Loader<P>,
+  { when = 'near' }: { when?: 'near' | 'now' } = {},
+): ComponentType<P & { className?: string | undefined }> {
   const Lazy = lazy(load);
   let loaded: ComponentType<P> | null = null;
   const ensure = () =>
@@ -22,14 +30,16 @@ export function deferHydration<P extends object>(load: Loader<P>): ComponentType
       loaded = module.default;
       return module.default;
     });
+  const regionClass = (className: string | undefined) =>
+    [styles.region, when === 'now' ? styles.inline : null, className].filter(Boolean).join(' ');
 
   return function Deferred({ className, ...rest }: P & { className?: string | undefined }) {
     const props = rest as P;
-    const box = useRef<HTMLDivElement>(null);
+    const box = useRef<HTMLFieldSetElement>(null);
     // Whether the first render was the hydration of the server's HTML (kept until the code is here).
     const hydrated = useHydrated();
     const [fromServer] = useState(!hydrated);
-    const near = useNearViewport(box, fromServer && !loaded);
+    const near = useNearViewport(box, when === 'near' && fromServer && !loaded);
     const [Component, setComponent] = useState<ComponentType<P> | null>(() => (hydrated ? loaded : null));
 
     useEffect(() => {
@@ -47,20 +57,29 @@ export function deferHydration<P extends object>(load: Loader<P>): ComponentType
     if (typeof document === 'undefined') {
       // The server renders the region itself, into the HTML the page keeps until its code arrives.
       return (
-        <div className={className}>
+        <fieldset className={regionClass(className)} disabled>
           <Suspense fallback={null}>
             <Lazy {...props} />
           </Suspense>
-        </div>
+        </fieldset>
       );
     }
     if (Component) {
       return (
-        <div key="live" className={className} ref={box}>
+        <fieldset key="live" className={regionClass(className)} ref={box}>
           <Component {...props} />
-        </div>
+        </fieldset>
       );
     }
-    return <div key="server" className={className} ref={box} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
+    return (
+      <fieldset
+        key="server"
+        className={regionClass(className)}
+        ref={box}
+        disabled
+        dangerouslySetInnerHTML={{ __html: '' }}
+        suppressHydrationWarning
+      />
+    );
   };
 }

@@ -4,12 +4,17 @@ import { ConfigurableChoices, GroupedItemChoices } from './BuyBoxChoices';
 import type { ComponentProps } from 'react';
 import { deferHydration } from '../../components/deferHydration';
 import type { CoverageCalculator as Calculator } from './CoverageCalculator';
-import { CustomOptionField } from './CustomOptionField';
+import type { CustomOptionField as OptionField } from './CustomOptionField';
 import { useBuyBox } from './useBuyBox';
 import styles from './BuyBox.module.css';
 
 /** Below the buy button (and the fold on a phone): hydrated with its code when the shopper nears it. */
 const CoverageCalculator = deferHydration<ComponentProps<typeof Calculator>>(() => import('./CoverageCalculator').then((m) => ({ default: m.CoverageCalculator })));
+/** Only some products have custom options: their fields' code loads once such a page has hydrated. */
+const CustomOptionField = deferHydration<ComponentProps<typeof OptionField>>(
+  () => import('./CustomOptionField').then((m) => ({ default: m.CustomOptionField })),
+  { when: 'now' },
+);
 
 /** The express wallet button of the checkout remote (its props: `line`, the product as it would go into the basket, or null). */
 export const EXPRESS_CHECKOUT_MODULE = 'checkout/ExpressCheckoutButton';
