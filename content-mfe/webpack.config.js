@@ -1,4 +1,4 @@
-const { createAppConfig, createStandaloneRuntimeConfig } = require('@shop/shared/build/webpack.cjs');
+const { createAppConfig, createStandaloneConfig } = require('@shop/shared/build/webpack.cjs');
 const { createServerConfig } = require('@shop/shared/build/webpack.server.cjs');
 
 // What this remote exposes to the shell: one module per page (each default-exports a component).
@@ -11,5 +11,5 @@ const exposes = {
 
 const options = { name: 'content', dir: __dirname, port: 3002, exposes, routes: './src/routes.ts' };
 // The browser build, and beside it the server build the page server renders with (dist/server/) and
-// the federation runtime the standalone page loads (dist/standalone/; the shell provides it otherwise).
-module.exports = [createAppConfig(options), createServerConfig(options), createStandaloneRuntimeConfig(options)];
+// the team's standalone page (dist/standalone/), a host of its own with its own shared libraries.
+module.exports = [createAppConfig(options), createServerConfig(options), createStandaloneConfig(options)];

@@ -180,7 +180,7 @@ test.describe('the catalogue remote', () => {
     const scripts: string[] = [];
     page.on('response', (res) => res.request().resourceType() === 'script' && scripts.push(res.url()));
 
-    await page.goto(`${urls.catalogElsewhere}/index.html`);
+    await page.goto(`${urls.catalogElsewhere}/standalone/index.html`);
     await expect(page.getByText('remote running standalone')).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0); // no shell
     await page.getByRole('link', { name: 'Sump Pumps' }).click();

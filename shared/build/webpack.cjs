@@ -13,12 +13,10 @@ const { publishedContract, PublishContractPlugin } = require('./contract/publish
  * One Module Federation runtime per page: the shell's main.js provides its runtime core on the
  * global `_FEDERATION_RUNTIME_CORE` (PROVIDE_RUNTIME_PLUGIN), and a remote's browser build takes it
  * from there (experiments.externalRuntime) instead of carrying its own copy in remoteEntry.js
- * (about 19 KiB gzip of each). A remote's standalone page has no shell, so it loads
- * STANDALONE_RUNTIME first (createStandaloneRuntimeConfig), which sets that global. The server
- * builds (webpack.server.cjs) keep their own runtime.
+ * (about 19 KiB gzip of each). A remote's standalone page (createStandaloneConfig) is a host of its
+ * own, with its own runtime. The server builds (webpack.server.cjs) keep their own runtime.
  */
-const STANDALONE_RUNTIME_DIR = 'standalone';
-const STANDALONE_RUNTIME = `${STANDALONE_RUNTIME_DIR}/federation-runtime.js`;
+const STANDALONE_DIR = 'standalone';
 const PROVIDE_RUNTIME_PLUGIN = path.join(
   path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
   'index.js',
@@ -53,8 +51,13 @@ function deps(name, appDir) {
  * copy of the form libraries (zod, react-hook-form and its zod resolver) instead of one per remote.
  * The shell depends on all of them, so it provides each (loaded only when a page needs it); a
  * remote shares those it depends on.
+ *
+ * `provide: false` (a remote's build for the shop): the remote brings no copy of its own and takes
+ * the shell's (import: false). The contract check makes sure the deployed shell provides each; a
+ * copy of its own would only add its loaders to every page's remoteEntry.js. A remote's standalone
+ * page, which has no shell, provides its own.
  */
-function sharedSingletons(appDir) {
+function sharedSingletons(appDir, { provide = true } = {}) {
   const singleton = (pkg, strictVersion = false) => {
     const version = deps(pkg, appDir);
     return version && { singleton: true, strictVersion, requiredVersion: `^${version}`, version };
@@ -88,7 +91,11 @@ function sharedSingletons(appDir) {
     // which a shared module would bundle whole.
     '@shop/shared/router': ownPackage,
   };
-  return Object.fromEntries(Object.entries(libraries).filter(([, config]) => config));
+  return Object.fromEntries(
+    Object.entries(libraries)
+      .filter(([, config]) => config)
+      .map(([name, config]) => [name, provide ? config : { ...config, import: false }]),
+  );
 }
 
 /**
@@ -100,13 +107,17 @@ function sharedSingletons(appDir) {
  * @param {string} [o.routes]    a remote's route list (src/routes.ts), published in its manifest
  * @param {string} [o.outDir]    where the build goes (default <dir>/dist)
  * @param {boolean} [o.host]     the shell
- * @param {string[]} [o.runtimePlugins]
+ * @param {boolean} [o.standalone] a remote's standalone page (see createStandaloneConfig)
  */
 function createAppConfig(o) {
   return (_env, argv) => {
     const prod = argv.mode !== 'development';
+    // The shell and a remote's standalone page are hosts: a page with an entry, an HTML file and
+    // the shared libraries. A remote's build for the shop is its remoteEntry.js and exposed modules.
+    const page = Boolean(o.host || o.standalone);
+    const remote = !o.host && !o.standalone;
     // Checked here, so a list naming a module the remote does not expose fails the build.
-    const contract = publishedContract(o);
+    const contract = o.standalone ? null : publishedContract(o);
     const cssLoader = {
       loader: 'css-loader',
       options: {
@@ -121,20 +132,21 @@ function createAppConfig(o) {
     return {
       mode: prod ? 'production' : 'development',
       context: o.dir,
-      entry: { main: './src/index.ts' },
+      // A remote's build for the shop has no entry of its own: the federation plugin adds remoteEntry.js.
+      entry: page ? { main: './src/index.ts' } : {},
       // Production maps are written beside the bundles for error reporting (upload them to Sentry)
       // but not referenced from them; the page server never serves *.map files.
       devtool: prod ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: o.outDir ?? path.join(o.dir, 'dist'),
-        publicPath: 'auto',
+        path: o.standalone ? path.join(o.outDir ?? path.join(o.dir, 'dist'), STANDALONE_DIR) : (o.outDir ?? path.join(o.dir, 'dist')),
+        publicPath: o.standalone ? `/${STANDALONE_DIR}/` : 'auto',
         // Entries keep stable names (served with revalidation); every other chunk is content-hashed (immutable).
         filename: '[name].js',
         chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
-        uniqueName: o.name,
+        uniqueName: o.standalone ? `${o.name}_standalone` : o.name,
         // dist/server/ is the server build's (webpack.server.cjs), built beside this one.
-        // So is dist/standalone/ (createStandaloneRuntimeConfig) for a remote.
-        clean: { keep: /^(server|standalone)[\\/]/ },
+        // So is a remote's standalone page, dist/standalone/ (createStandaloneConfig).
+        clean: o.standalone ? true : { keep: /^(server|standalone)[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
@@ -184,14 +196,14 @@ function createAppConfig(o) {
       performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({
-          name: o.name,
+          name: o.standalone ? `${o.name}_standalone` : o.name,
           // REMOTE_ENTRY_FILE (shared/src/routes/remotes.ts): the browser loads it beside the manifest.
           filename: 'remoteEntry.js',
-          manifest: true,
+          manifest: !o.standalone,
           dts: false,
-          exposes: o.exposes ?? {},
+          exposes: o.standalone ? {} : (o.exposes ?? {}),
           remotes: {},
-          shared: sharedSingletons(o.dir),
+          shared: sharedSingletons(o.dir, { provide: page }),
           // A shared module is taken from what the page has loaded already (the shell's, which
           // loads first). The default, version-first, initialises sharing by downloading every
           // registered remote's remoteEntry.js (about 30 KiB gzip each) the first time a remote
@@ -202,30 +214,34 @@ function createAppConfig(o) {
           // the CommonJS runtime core, a second copy beside the ES one the bundler runtime uses).
           runtimePlugins: [...(o.runtimePlugins ?? []), ...(o.host ? [PROVIDE_RUNTIME_PLUGIN] : [])],
           experiments: {
-            ...(o.host ? {} : { externalRuntime: true }),
+            ...(remote ? { externalRuntime: true } : {}),
             optimization: { disableSnapshot: true, target: 'web' },
           },
         }),
         // The manifest also carries the team contract (route list, modules loaded from others):
         // the shell, its page server and the contract check read it from there.
-        new PublishContractPlugin(contract),
+        ...(contract ? [new PublishContractPlugin(contract)] : []),
         ...(prod
           ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
           : []),
-        new HtmlWebpackPlugin({
-          template: path.join(o.dir, 'public/index.html'),
-          // Remotes get a page too: that is their standalone host for the team's own runs.
-          chunks: ['main'],
-          publicPath: '/',
-          favicon: fs.existsSync(path.join(o.dir, 'public/favicon.svg')) ? path.join(o.dir, 'public/favicon.svg') : false,
-        }),
-        ...(o.host ? [] : [new StandaloneRuntimeTagPlugin()]),
+        ...(page
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(o.dir, 'public/index.html'),
+                chunks: ['main'],
+                publicPath: o.standalone ? `/${STANDALONE_DIR}/` : '/',
+                favicon: fs.existsSync(path.join(o.dir, 'public/favicon.svg')) ? path.join(o.dir, 'public/favicon.svg') : false,
+              }),
+            ]
+          : []),
       ],
-      devServer: {
+      // One dev server per app, on the first of its builds (for a remote, its build for the shop;
+      // it also serves the standalone page, at /standalone/).
+      devServer: o.standalone ? undefined : {
         port: o.port,
         host: '127.0.0.1',
         hot: false,
-        historyApiFallback: true,
+        historyApiFallback: o.host ? true : { index: `/${STANDALONE_DIR}/index.html` },
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [
           {
@@ -238,47 +254,14 @@ function createAppConfig(o) {
   };
 }
 
-/** Puts the runtime provider's script before main.js on a remote's standalone page. */
-class StandaloneRuntimeTagPlugin {
-  apply(compiler) {
-    compiler.hooks.compilation.tap('StandaloneRuntimeTagPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeTagPlugin', (data) => {
-        data.headTags.unshift(
-          HtmlWebpackPlugin.createHtmlTagObject('script', { defer: true, src: `/${STANDALONE_RUNTIME}` }),
-        );
-        return data;
-      });
-    });
-  }
-}
-
 /**
- * A remote's third build: the federation runtime core alone, setting the global a remote's
- * browser build reads it from (what the shell's main.js does on the shop's pages). Only the
- * remote's standalone page loads it. No federation plugin here, so the import is bundled, not
- * externalised.
- * @param {{ name: string, dir: string, outDir?: string }} o same options as createAppConfig
+ * A remote's standalone page, the host its team runs its pages in alone (src/bootstrap.tsx):
+ * dist/standalone/index.html, with its own federation runtime and its own copies of the shared
+ * libraries (no shell provides them there). Not part of the shop: the shop loads remoteEntry.js.
+ * @param {object} o the remote's options (as for createAppConfig)
  */
-function createStandaloneRuntimeConfig(o) {
-  return (_env, argv) => {
-    const prod = argv.mode !== 'development';
-    return {
-      name: `${o.name}-standalone-runtime`,
-      mode: prod ? 'production' : 'development',
-      context: o.dir,
-      target: 'web',
-      entry: { 'federation-runtime': path.join(__dirname, 'standalone-runtime.js') },
-      devtool: false,
-      output: {
-        path: path.join(o.outDir ?? path.join(o.dir, 'dist'), STANDALONE_RUNTIME_DIR),
-        publicPath: `/${STANDALONE_RUNTIME_DIR}/`,
-        filename: '[name].js',
-        uniqueName: `${o.name}_standalone_runtime`,
-        clean: true,
-      },
-      performance: { hints: false },
-    };
-  };
+function createStandaloneConfig(o) {
+  return createAppConfig({ ...o, standalone: true });
 }
 
-module.exports = { createAppConfig, createStandaloneRuntimeConfig, sharedSingletons };
+module.exports = { createAppConfig, createStandaloneConfig, sharedSingletons, STANDALONE_DIR };

@@ -22,7 +22,8 @@ export function renderStandalone(remote: string, routes: StandaloneRoute[]): voi
   createRoot(root).render(
     <StrictMode>
       <Provider store={getShopStore()}>
-        <BrowserRouter>
+        {/* The page is served at /standalone/ beside the remote's build (shared/build/webpack.cjs). */}
+        <BrowserRouter basename="/standalone">
           <div style={{ padding: '0.5rem 1rem', background: 'var(--color-bg-alt)', fontSize: '0.875rem' }}>
             <strong>{remote}</strong> remote running standalone · <Link to="/">start</Link>
           </div>

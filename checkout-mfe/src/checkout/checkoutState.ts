@@ -1,6 +1,5 @@
 import { atom, type ExtractAtomValue } from 'jotai';
-import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
-import { safeLocalStorage, type AddressBase } from '@shop/shared';
+import { atomWithStorage, createJSONStorage, RESET, safeLocalStorage, type AddressBase } from '@shop/shared';
 
 /**
  * Checkout state (spec section 3): what the shopper has told the checkout so far. The checkout

@@ -15,7 +15,9 @@ import path from 'node:path';
 import {
   checkLoadedModulesExposed,
   checkOwnLoads,
-  checkRemoteEntry, checkRoutes,
+  checkNoOwnCopies,
+  checkRemoteEntry,
+  checkRoutes,
   checkSharedSingletons,
   type BuiltManifest,
 } from './contract';
@@ -48,6 +50,14 @@ async function deployedManifests(self: string, packageDir: string): Promise<{ sh
   };
 }
 
+/** The sources of the build's own JavaScript (dist/*.js, not its server or standalone builds), from their source maps. */
+function builtSources(dist: string): string[] {
+  return fs
+    .readdirSync(dist)
+    .filter((file) => file.endsWith('.js.map'))
+    .flatMap((file) => (JSON.parse(fs.readFileSync(path.join(dist, file), 'utf8')) as { sources?: string[] }).sources ?? []);
+}
+
 async function main(): Promise<number> {
   const packageDir = process.cwd();
   const ownFile = path.join(packageDir, 'dist/mf-manifest.json');
@@ -76,6 +86,7 @@ async function main(): Promise<number> {
 
   const checks: [string, string[]][] = [
     [`shared singletons are compatible with the shell's`, checkSharedSingletons(own, shell)],
+    ['it bundles no copy of a shared library', checkNoOwnCopies(own.name, builtSources(path.join(packageDir, 'dist')))],
     [`exposes every module the shell and ${others.map((o) => o.name).join(', ') || 'the others'} load from it`, checkLoadedModulesExposed(own, [shell, ...others])],
     ['what it loads from the other remotes is exposed there', checkOwnLoads(own, others)],
     ['its route list is valid and clashes with no other remote', checkRoutes(own, others, REMOTES)],

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measure } from './check-budget';
-import { checkLoadedModulesExposed, checkOwnLoads, checkRemoteEntry, checkRoutes, checkSharedSingletons, remoteJavaScript, type BuiltManifest } from './contract';
+import { checkLoadedModulesExposed, checkNoOwnCopies, checkOwnLoads, checkRemoteEntry, checkRoutes, checkSharedSingletons, remoteJavaScript, type BuiltManifest } from './contract';
 
 const singletons = (versions: Record<string, string>) =>
   Object.entries(versions).map(([name, version]) => ({ name, version, requiredVersion: `^${version}`, singleton: true }));
@@ -22,23 +22,41 @@ describe('shared singletons against the deployed shell', () => {
     expect(checkSharedSingletons(checkout(['CheckoutPage']), shell)).toEqual([]);
   });
 
-  it('fail naming the package and both versions', () => {
+  it('fail naming the package and both versions when the shell’s version is outside the remote’s range', () => {
     const newer = checkout(['CheckoutPage'], singletons({ ...contractVersions, '@shop/shared': '0.3.0', react: '19.4.0' }));
-    newer.shared = newer.shared?.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^19.4.0' } : s));
     expect(checkSharedSingletons(newer, shell)).toEqual([
       'shared react: checkout requires ^19.4.0 but the deployed shell provides 19.3.1',
       'shared @shop/shared: checkout requires ^0.3.0 but the deployed shell provides 0.2.0',
-      'shared @shop/shared: checkout is built with 0.3.0, outside the shell\'s ^0.2.0',
     ]);
   });
 
-  it('fail when a singleton is not shared, or not as a singleton', () => {
-    const own = checkout(['CheckoutPage'], singletons(contractVersions).filter((s) => s.name !== 'jotai'));
+  it('fail when the remote uses a module the shell does not provide (it brings no copy), or not as a singleton', () => {
+    const own = checkout(['CheckoutPage'], [...singletons(contractVersions), ...singletons({ 'react-hook-form': '7.92.0' })]);
     own.shared = own.shared?.map((s) => (s.name === '@shop/shared/router' ? { ...s, singleton: false } : s));
     expect(checkSharedSingletons(own, shell)).toEqual([
       'shared @shop/shared/router: checkout does not declare it a singleton',
-      'shared jotai: checkout does not share it, so it would run its own copy beside the shell\'s 2.20.3',
+      'shared react-hook-form: checkout uses it, but the deployed shell does not provide it',
     ]);
+  });
+
+  it('pass when the remote does not use a module the shell provides (it is not in its manifest)', () => {
+    const own = checkout(['CheckoutPage'], singletons(contractVersions).filter((s) => s.name !== 'jotai'));
+    expect(checkSharedSingletons(own, shell)).toEqual([]);
+  });
+
+  it('fail when the shell does not provide a contract singleton', () => {
+    const old = { ...shell, shared: singletons(contractVersions).filter((s) => s.name !== 'jotai') };
+    expect(checkSharedSingletons(checkout(['CheckoutPage']), old)).toEqual(['shared jotai: the deployed shell does not provide it']);
+  });
+});
+
+describe('a remote’s own copies of shared libraries', () => {
+  it('fail naming each library the build bundles instead of taking the shell’s', () => {
+    const sources = ['webpack://checkout/./src/checkout/checkoutState.ts', 'webpack://checkout/../node_modules/jotai/esm/vanilla/utils.mjs', 'webpack://checkout/../node_modules/jotai/esm/vanilla.mjs', 'webpack://checkout/../node_modules/payment-widget/index.js'];
+    expect(checkNoOwnCopies('checkout', sources)).toEqual([
+      "shared jotai: checkout's build bundles a copy of its own instead of the shell's (share it, or declare the dependency)",
+    ]);
+    expect(checkNoOwnCopies('checkout', sources.slice(0, 1))).toEqual([]);
   });
 });
 

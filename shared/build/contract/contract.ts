@@ -27,33 +27,43 @@ export function exposedModules(manifest: BuiltManifest): string[] {
 }
 
 /**
- * The remote's shared singletons against what the deployed shell provides: each must be shared as
- * a singleton, the shell's version must satisfy the remote's range, and the remote's own copy must
- * satisfy the shell's range (the runtime may pick the newest copy for everyone).
+ * The remote's shared modules against what the deployed shell provides. A remote's build for the
+ * shop brings no copy of a shared module (shared/build/webpack.cjs): each one it uses must be
+ * provided by the shell, as a singleton, in a version within the remote's range (the range of the
+ * version it was built and tested with). A module the remote does not use is not in its manifest,
+ * and needs nothing.
  */
 export function checkSharedSingletons(remote: BuiltManifest, shell: BuiltManifest): string[] {
   const problems: string[] = [];
-  const names = new Set([...CONTRACT_SINGLETONS, ...(shell.shared ?? []).map((s) => s.name)]);
-  for (const name of names) {
+  for (const name of CONTRACT_SINGLETONS) {
+    if (!(shell.shared ?? []).some((s) => s.name === name)) problems.push(`shared ${name}: the deployed shell does not provide it`);
+  }
+  for (const own of remote.shared ?? []) {
+    const name = own.name;
     const provided = shell.shared?.find((s) => s.name === name);
-    const own = remote.shared?.find((s) => s.name === name);
     if (!provided) {
-      if (CONTRACT_SINGLETONS.includes(name)) problems.push(`shared ${name}: the deployed shell does not provide it`);
-      continue;
-    }
-    if (!own) {
-      problems.push(`shared ${name}: ${remote.name} does not share it, so it would run its own copy beside the shell's ${provided.version}`);
+      if (!CONTRACT_SINGLETONS.includes(name)) problems.push(`shared ${name}: ${remote.name} uses it, but the deployed shell does not provide it`);
       continue;
     }
     if (!own.singleton) problems.push(`shared ${name}: ${remote.name} does not declare it a singleton`);
     if (own.requiredVersion && provided.version && !semver.satisfies(provided.version, own.requiredVersion)) {
       problems.push(`shared ${name}: ${remote.name} requires ${own.requiredVersion} but the deployed shell provides ${provided.version}`);
     }
-    if (provided.requiredVersion && own.version && !semver.satisfies(own.version, provided.requiredVersion)) {
-      problems.push(`shared ${name}: ${remote.name} is built with ${own.version}, outside the shell's ${provided.requiredVersion}`);
-    }
   }
   return problems;
+}
+
+/** The libraries of the shared singletons, as their sources appear in a build's source maps. */
+const SHARED_LIBRARY_SOURCE = /(^|\/)node_modules\/(react|react-dom|react-router|react-router-dom|jotai|zod|react-hook-form|@hookform\/resolvers)\//;
+
+/**
+ * The remote's build for the shop bundles no shared library of its own (a second React or store
+ * beside the shell's would break the page): `sources` are the sources of its JavaScript files, as
+ * their source maps list them.
+ */
+export function checkNoOwnCopies(remote: string, sources: string[]): string[] {
+  const libraries = new Set(sources.map((s) => SHARED_LIBRARY_SOURCE.exec(s)?.[2]).filter((l): l is string => Boolean(l)));
+  return [...libraries].map((library) => `shared ${library}: ${remote}'s build bundles a copy of its own instead of the shell's (share it, or declare the dependency)`);
 }
 
 /** Every module the shell or another remote loads from this remote is still exposed. */

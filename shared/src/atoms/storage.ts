@@ -1,5 +1,9 @@
 import { createJSONStorage } from 'jotai/utils';
 
+// jotai's storage helpers, from the one jotai the page shares: a remote importing 'jotai/utils'
+// itself would bundle a copy of jotai (the contract check fails such a build).
+export { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
+
 /**
  * localStorage that survives being unavailable (private mode, blocked storage, tests): reads
  * fall back to the initial value and writes are dropped rather than throwing.
