@@ -73,6 +73,9 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...pg, API_WORKERS: '1' })).toMatchObject({ apiWorkers: 1, rateLimitStore: 'memory' });
       expect(loadConfig({ ...pg, API_WORKERS: '1', RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
       expect(loadConfig({ ...pg, API_WORKERS: '3', RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+      expect(loadConfig(pg).dbPoolSize).toBe(10);
+      expect(loadConfig({ ...pg, DB_POOL_SIZE: '4' }).dbPoolSize).toBe(4);
+      expect(() => loadConfig({ ...pg, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
     });
     it('Redis wins when REDIS_URL is set', () => {
       expect(loadConfig({ ...pg, API_WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore).toBe('redis');

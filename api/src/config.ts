@@ -53,6 +53,7 @@ const envSchema = z.object({
   GUEST_BASKETS_PER_CLIENT: z.coerce.number().int().min(0).default(60),
   API_WORKERS: optional(z.coerce.number().int().min(1).max(256)),
   RATE_LIMIT_STORE: optional(z.enum(['memory', 'database'], 'must be memory or database')),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });
 
 /** Where per-client rate limits are counted: this process, the database, or Redis. */
@@ -90,6 +91,8 @@ export interface Config {
   apiWorkers: number;
   /** API_WORKERS as set (so a start on PGlite can say it was ignored). */
   apiWorkersRequested: number | undefined;
+  /** PostgreSQL connections each API process may hold (DB_POOL_SIZE, default 10). */
+  dbPoolSize: number;
   /**
    * Redis when REDIS_URL is set; else RATE_LIMIT_STORE; else the database when several workers
    * share it, memory for a single process.
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guestBasketsPerClient: e.GUEST_BASKETS_PER_CLIENT,
     apiWorkers,
     apiWorkersRequested: e.API_WORKERS,
+    dbPoolSize: e.DB_POOL_SIZE,
     rateLimitStore: e.REDIS_URL ? 'redis' : (e.RATE_LIMIT_STORE ?? (apiWorkers > 1 ? 'database' : 'memory')),
     ...domains,
   };
