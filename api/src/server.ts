@@ -56,7 +56,7 @@ export async function startApi(
   if (!config.databaseUrl) await assertRoomToStart(config.dataDir, config.diskMinFreeBytes);
   let db: Db;
   try {
-    db = await openDb(config, { onPoolError: (err) => log?.error({ err }, 'idle database connection failed') });
+    db = await openDb(config, { poolSize: config.dbPoolSize, onPoolError: (err) => log?.error({ err }, 'idle database connection failed') });
   } catch (error) {
     // PGlite says only that it failed to initialise: name a full disk when that is the cause.
     if (!config.databaseUrl) {

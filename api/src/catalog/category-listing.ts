@@ -6,6 +6,11 @@ import type { PreparedQuery } from './prepared';
  * migration *_category_listings.sql): the category (active ones only), its count, and the page's
  * product documents, in one statement: an index range read of the category in the order asked,
  * joined by primary key to the products' stored listing items.
+ *
+ * Two statements: `listingPageTextStatement` (the usual one) calls the sort's function of
+ * migration 0013, which answers one row with the page's items already joined into JSON text and
+ * runs a plan made once per session; `listingPageStatement` answers one row per product with each
+ * document's version, for a page holding a stale document (which the API rebuilds).
  */
 
 /** ORDER BY of each sort over category_listings (each matches one of its indexes). */
@@ -56,6 +61,35 @@ export function listingPageStatement(sort: CategorySort): PreparedQuery {
         order by ${ORDER[sort]}`,
     };
     statements.set(sort, statement);
+  }
+  return statement;
+}
+
+/**
+ * The page in one row (catalog_listing_page_<sort>, migration 0013): `items` the page's stored
+ * listing items joined with commas (null: the page is empty), `stale` how many of them are behind
+ * their product (then the page must be read with listingPageStatement). No row when the category
+ * is unknown or inactive.
+ */
+export interface ListingPageTextRow {
+  name: string;
+  urlPath: string;
+  total: number;
+  items: string | null;
+  stale: number;
+}
+
+const textStatements = new Map<CategorySort, PreparedQuery>();
+
+export function listingPageTextStatement(sort: CategorySort): PreparedQuery {
+  let statement = textStatements.get(sort);
+  if (!statement) {
+    statement = {
+      name: `catalog_listing_page_text_${sort}_v1`,
+      text: `select category_name as name, category_path as "urlPath", listing_total as total, page_items as items, page_stale as stale
+        from catalog_listing_page_${sort}($1, $2, $3)`,
+    };
+    textStatements.set(sort, statement);
   }
   return statement;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { CategorySort } from '@shop/shared/schemas';
 import { searchItemAnswer } from './answers';
-import { listingPageStatement, type ListingPageRow } from './category-listing';
+import { listingPageStatement, listingPageTextStatement, type ListingPageRow, type ListingPageTextRow } from './category-listing';
 import { preparedRows, type PreparedQuery } from './prepared';
 import { searchIds } from './search';
 import { intArray } from './shown';
@@ -139,12 +139,23 @@ export function createProductDocuments(db: Db, service: CatalogService) {
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? CATALOG_LIMITS.categoryPageSize;
       const sort = query.sort ?? 'position';
-      const rows = await preparedRows<ListingPageRow>(db, listingPageStatement(sort), [
+      const args = [
         { type: 'int', value: categoryId },
         { type: 'int', value: pageSize },
         // A page past the end is empty whatever its number: keep the offset within an integer.
         { type: 'int', value: Math.min((page - 1) * pageSize, 2 ** 31 - 1) },
-      ]);
+      ] as const;
+      const answer = (category: { name: string; urlPath: string; total: number }, items: string) =>
+        `{"category":${JSON.stringify({ id: categoryId, name: category.name, url: `/${category.urlPath}` })},"items":[${items}],` +
+        `"page":${page},"pageSize":${pageSize},"totalCount":${category.total},"sort":${JSON.stringify(sort)}}`;
+
+      // Usually every document of the page is current: one row with the items already joined.
+      const [text] = await preparedRows<ListingPageTextRow>(db, listingPageTextStatement(sort), args);
+      if (!text) return null;
+      if (text.stale === 0) return answer(text, text.items ?? '');
+
+      // A stale document on the page: read it row by row and rebuild the stale ones.
+      const rows = await preparedRows<ListingPageRow>(db, listingPageStatement(sort), args);
       const first = rows[0];
       if (!first) return null;
       const listed = rows.flatMap((r) => (r.id !== null && r.version !== null ? [{ id: r.id, version: r.version, current: r.current === true, listItem: r.listItem }] : []));
@@ -153,8 +164,7 @@ export function createProductDocuments(db: Db, service: CatalogService) {
         const item = fresh.has(r.id) ? fresh.get(r.id)!.listItem : r.listItem;
         return item ? [item] : [];
       });
-      const category = { id: categoryId, name: first.name, url: `/${first.urlPath}` };
-      return `{"category":${JSON.stringify(category)},"items":[${items.join(',')}],"page":${page},"pageSize":${pageSize},"totalCount":${first.total},"sort":${JSON.stringify(sort)}}`;
+      return answer(first, items.join(','));
     },
 
     /**

@@ -187,6 +187,56 @@ describe('category listings and search from the read model', () => {
     expect(res.json()).toMatchObject({ items: [], page: 999999999, pageSize: 100 });
   });
 
+  it('a page reads in one row from its sort\'s function while current, and row by row (rebuilt) after a write', async () => {
+    const cdm = await idOf('HV-CDM8');
+    const [categoryId] = await categoriesOf(cdm);
+    const fromFunction = async () => {
+      const [row] = await queryRows<{ items: string | null; stale: number; total: number }>(
+        t.db,
+        sql`select page_items as items, page_stale as stale, listing_total as total from catalog_listing_page_price(${categoryId!}, 100, 0)`,
+      );
+      return row!;
+    };
+    const url = `/api/categories/${categoryId}/products?pageSize=100&sort=price`;
+    await get(url); // every document of the page current
+    const current = await fromFunction();
+    expect(current.stale).toBe(0);
+    expect(JSON.parse(`[${current.items}]`)).toEqual((await get(url)).json().items);
+
+    // A price write makes the product's document stale in the same transaction: the page is then
+    // read row by row, the document rebuilt, and the page answers the new price in its new place.
+    await t.db.update(products).set({ pricePence: 7 }).where(eq(products.id, cdm));
+    expect((await fromFunction()).stale).toBeGreaterThan(0); // its own (and a kit's, whose "from" price it may set)
+    const res = await get(url);
+    expect(res.json()).toEqual((await builtListing(categoryId!, { pageSize: 100, sort: 'price' })).body);
+    expect(res.json().items.find((item: { id: number }) => item.id === cdm)).toMatchObject({ price: 0.07 });
+    const rebuilt = await fromFunction();
+    expect(rebuilt.stale).toBe(0);
+    expect(JSON.parse(`[${rebuilt.items}]`)).toEqual(res.json().items);
+
+    // Stock and status writes, as seen through the one-row read.
+    await t.db.update(productStock).set({ isInStock: false }).where(eq(productStock.productId, cdm));
+    await get(url);
+    const built = (await builtListing(categoryId!, { pageSize: 100, sort: 'price' })).body as { items: unknown[] };
+    expect(JSON.parse(`[${(await fromFunction()).items}]`)).toEqual(built.items);
+    await t.db.update(products).set({ status: 2 }).where(eq(products.id, cdm));
+    const gone = await fromFunction();
+    expect(gone.total).toBe(current.total - 1);
+    expect(JSON.parse(`[${gone.items}]`).map((item: { id: number }) => item.id)).not.toContain(cdm);
+    expect((await get(url)).json()).toEqual((await builtListing(categoryId!, { pageSize: 100, sort: 'price' })).body);
+    await t.db.update(products).set({ status: 1 }).where(eq(products.id, cdm));
+    await t.db.update(productStock).set({ isInStock: true }).where(eq(productStock.productId, cdm));
+  });
+
+  it('every sort\'s page function plans once per session (generic plan), whatever the size of the category', async () => {
+    const functions = await queryRows<{ name: string; config: string[] | null }>(
+      t.db,
+      sql`select proname as name, proconfig as config from pg_proc where proname like 'catalog_listing_page_%' order by proname`,
+    );
+    expect(functions.map((f) => f.name)).toEqual([...categorySortSchema.options].map((sort) => `catalog_listing_page_${sort}`).sort());
+    for (const f of functions) expect({ name: f.name, config: f.config }).toEqual({ name: f.name, config: ['plan_cache_mode=force_generic_plan'] });
+  });
+
   it('the stored counts equal the counts of the tables', async () => {
     const mismatched = await queryRows(
       t.db,
