@@ -49,8 +49,9 @@ function deps(name, appDir) {
 /**
  * Singletons every app shares: one React, one router, one jotai store, one @shop/shared, and one
  * copy of the form libraries (zod, react-hook-form and its zod resolver) instead of one per remote.
- * The shell depends on all of them, so it provides each (loaded only when a page needs it); a
- * remote shares those it depends on.
+ * The shell depends on all of them and provides each (loaded only when a page needs it; webpack
+ * provides only what a build imports, so shell/src/federation/providedForRemotes.ts imports those
+ * only remotes use); a remote shares those it depends on.
  *
  * `provide: false` (a remote's build for the shop): the remote brings no copy of its own and takes
  * the shell's (import: false). The contract check makes sure the deployed shell provides each; a
@@ -84,7 +85,7 @@ function sharedSingletons(appDir, { provide = true } = {}) {
     // The form messages, countries and regions of the account and checkout forms, apart from the
     // main entry for the same reason.
     '@shop/shared/forms': ownPackage,
-    // A remote's standalone host (its team's own page), which the shop's pages never load.
+    // A remote's standalone host (its team's own page, which provides it): never on the shop's pages.
     '@shop/shared/standalone': ownPackage,
     // The router (one instance: its context is shared by the shell and the remotes): only the
     // react-router APIs the apps use (shared/src/router.ts), not the whole of react-router-dom,
