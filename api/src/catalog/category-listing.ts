@@ -42,28 +42,29 @@ export interface ListingPageRow {
   current: boolean | null;
 }
 
-const statements = new Map<CategorySort, PreparedQuery>();
-
-export function listingPageStatement(sort: CategorySort): PreparedQuery {
-  let statement = statements.get(sort);
-  if (!statement) {
-    statement = {
-      name: `catalog_listing_page_${sort}_v3`,
-      text: `select c.name, c.url_path as "urlPath", coalesce(n.total, 0)::int as total, l.product_id as "listedId",
-          d.product_id as id, d.list_item as "listItem", d.version, d.built_version is not distinct from d.version as current
-        from categories c
-        left join category_listing_counts n on n.category_id = c.id
-        left join lateral (
-          select l.* from category_listings l where l.category_id = c.id order by ${ORDER[sort]} limit $2 offset $3
-        ) l on true
-        left join product_documents d on d.product_id = l.product_id
-        where c.id = $1 and c.is_active
-        order by ${ORDER[sort]}`,
-    };
-    statements.set(sort, statement);
-  }
-  return statement;
+/** One prepared statement per sort, built on first use. */
+function perSort(build: (sort: CategorySort) => PreparedQuery): (sort: CategorySort) => PreparedQuery {
+  const built = new Map<CategorySort, PreparedQuery>();
+  return (sort) => {
+    let statement = built.get(sort);
+    if (!statement) built.set(sort, (statement = build(sort)));
+    return statement;
+  };
 }
+
+export const listingPageStatement = perSort((sort) => ({
+  name: `catalog_listing_page_${sort}_v3`,
+  text: `select c.name, c.url_path as "urlPath", coalesce(n.total, 0)::int as total, l.product_id as "listedId",
+      d.product_id as id, d.list_item as "listItem", d.version, d.built_version is not distinct from d.version as current
+    from categories c
+    left join category_listing_counts n on n.category_id = c.id
+    left join lateral (
+      select l.* from category_listings l where l.category_id = c.id order by ${ORDER[sort]} limit $2 offset $3
+    ) l on true
+    left join product_documents d on d.product_id = l.product_id
+    where c.id = $1 and c.is_active
+    order by ${ORDER[sort]}`,
+}));
 
 /**
  * The page in one row (catalog_listing_page_<sort>, migration 0013): `items` the page's stored
@@ -79,17 +80,8 @@ export interface ListingPageTextRow {
   stale: number;
 }
 
-const textStatements = new Map<CategorySort, PreparedQuery>();
-
-export function listingPageTextStatement(sort: CategorySort): PreparedQuery {
-  let statement = textStatements.get(sort);
-  if (!statement) {
-    statement = {
-      name: `catalog_listing_page_text_${sort}_v1`,
-      text: `select category_name as name, category_path as "urlPath", listing_total as total, page_items as items, page_stale as stale
-        from catalog_listing_page_${sort}($1, $2, $3)`,
-    };
-    textStatements.set(sort, statement);
-  }
-  return statement;
-}
+export const listingPageTextStatement = perSort((sort) => ({
+  name: `catalog_listing_page_text_${sort}_v1`,
+  text: `select category_name as name, category_path as "urlPath", listing_total as total, page_items as items, page_stale as stale
+    from catalog_listing_page_${sort}($1, $2, $3)`,
+}));

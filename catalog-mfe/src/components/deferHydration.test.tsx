@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { fakeIntersectionObserver } from '../testing/intersection';
 import { deferHydration } from './deferHydration';
 
 function Counter({ label }: { label: string }) {
@@ -13,34 +14,17 @@ function Counter({ label }: { label: string }) {
   );
 }
 
-/** An IntersectionObserver the test drives: nothing is near the viewport until `reveal()`. */
-function fakeObserver() {
-  const watched: { callback: IntersectionObserverCallback; target?: Element }[] = [];
-  (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
-    private readonly entry: { callback: IntersectionObserverCallback; target?: Element };
-    constructor(callback: IntersectionObserverCallback) {
-      this.entry = { callback };
-      watched.push(this.entry);
-    }
-    observe(target: Element) {
-      this.entry.target = target;
-    }
-    disconnect() {}
-  };
-  return () =>
-    act(async () => {
-      for (const w of watched) w.callback([{ isIntersecting: true, target: w.target } as IntersectionObserverEntry], {} as IntersectionObserver);
-    });
-}
-
+let observer: ReturnType<typeof fakeIntersectionObserver>;
+beforeEach(() => {
+  observer = fakeIntersectionObserver();
+});
 afterEach(() => {
-  delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+  observer.uninstall();
   document.body.innerHTML = '';
 });
 
 describe('deferHydration', () => {
   it('keeps the server’s HTML without loading the code until the region nears the viewport, then makes it work', async () => {
-    const reveal = fakeObserver();
     const load = jest.fn(async () => ({ default: Counter }));
     const Deferred = deferHydration(load);
     const container = document.createElement('div');
@@ -62,7 +46,7 @@ describe('deferHydration', () => {
     // Not hydrated: disabled, so nothing done there is lost before the code arrives.
     expect(screen.getByRole('button', { name: 'Rolls: 0' })).toBeDisabled();
 
-    await reveal();
+    await act(async () => observer.reveal());
     expect(load).toHaveBeenCalled();
     const button = await screen.findByRole('button', { name: 'Rolls: 0' });
     expect(container.querySelectorAll('button')).toHaveLength(1);
@@ -73,7 +57,6 @@ describe('deferHydration', () => {
   });
 
   it('loads at once after hydration for `now`, without waiting for the viewport', async () => {
-    fakeObserver();
     const load = jest.fn(async () => ({ default: Counter }));
     const Deferred = deferHydration(load, { when: 'now' });
     const container = document.createElement('div');
@@ -88,7 +71,6 @@ describe('deferHydration', () => {
   });
 
   it('renders at once (once its code is there) on a page rendered in the browser', async () => {
-    fakeObserver();
     const Deferred = deferHydration(async () => ({ default: Counter }));
     const { render } = await import('@testing-library/react');
     render(<Deferred label="Packs" />);

@@ -5,6 +5,7 @@ import { cartCountAtom, meAtom, type Customer, type ProductInfo } from '@shop/sh
 import { clearLinkedProductCache } from '../../api/linkedProducts';
 import { clearProductCache } from '../../api/products';
 import { category, configurableMembrane, groupedKit, product, sumpWithOptions } from '../../testing/fixtures';
+import { fakeIntersectionObserver } from '../../testing/intersection';
 import { renderAt, scriptApi } from '../../testing/render';
 import ProductPage from './ProductPage';
 
@@ -363,19 +364,7 @@ describe('ProductPage: tabs, specification and links', () => {
 
   it('asks for linked products only when the shopper scrolls towards them', async () => {
     // A browser: nothing below the fold is near the viewport until the observer says so.
-    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
-    class FakeObserver {
-      private readonly entry: { callback: IntersectionObserverCallback; target?: Element };
-      constructor(callback: IntersectionObserverCallback) {
-        this.entry = { callback };
-        observers.push(this.entry);
-      }
-      observe(target: Element) {
-        this.entry.target = target;
-      }
-      disconnect() {}
-    }
-    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
+    const observer = fakeIntersectionObserver();
     try {
       const p = product({
         id: 12,
@@ -386,17 +375,17 @@ describe('ProductPage: tabs, specification and links', () => {
       open(p);
       await screen.findByRole('heading', { level: 1 });
       // The observer watching the tabs' column (the related products sit beside or below it).
-      const tabsColumn = () => observers.find((o) => o.target?.querySelector('[data-tabs]'));
+      const tabsColumn = () => observer.watches.find((w) => w.target?.querySelector('[data-tabs]'));
       await waitFor(() => expect(tabsColumn()).toBeDefined());
       expect(calls.some((c) => c.path.startsWith('/products/by-sku'))).toBe(false);
 
       const watched = tabsColumn()!;
-      act(() => watched.callback([{ isIntersecting: true, target: watched.target } as IntersectionObserverEntry], {} as IntersectionObserver));
+      act(() => observer.reveal([watched]));
       const related = await screen.findByRole('complementary', { name: 'Related Products' });
       expect(within(related).getByRole('link', { name: 'Butyl Tape' })).toBeInTheDocument();
       expect(calls.filter((c) => c.path.startsWith('/products/by-sku'))).toHaveLength(1);
     } finally {
-      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+      observer.uninstall();
     }
   });
 
