@@ -15,6 +15,15 @@ export interface ResolvedLine {
 
 const toNumber = (v: string | number) => (typeof v === 'number' ? v : Number(v.trim()));
 
+/** The custom options chosen on the product page (either place the request may carry them). */
+const customChoiceOf = (options: NonNullable<ProductOptionsRequest>) =>
+  options.custom_options ?? options.extension_attributes?.custom_options ?? [];
+
+/** Whether the choice names any custom option (a plain product's add by sku alone needs none). */
+export function hasCustomChoice(productOptions: ProductOptionsRequest): boolean {
+  return customChoiceOf(productOptions ?? {}).length > 0;
+}
+
 /**
  * The product page's choice (sku, configurable attributes, grouped item, custom options) as the
  * line to store; 400 with a clear message naming the field otherwise.
@@ -24,7 +33,7 @@ export function createLineResolver(store: BasketProducts) {
   return async function resolveLine(productSku: string, productOptions: ProductOptionsRequest): Promise<ResolvedLine> {
     const options = productOptions ?? {};
     const configurableChoice = options.configurable_item_options ?? options.extension_attributes?.configurable_item_options ?? [];
-    const customChoice = options.custom_options ?? options.extension_attributes?.custom_options ?? [];
+    const customChoice = customChoiceOf(options);
 
     const requested = await store.productBySku(productSku);
     if (!requested) throw badRequest(CART_MESSAGES.unknownSku(productSku), 'productSku');

@@ -6,7 +6,7 @@ import { badRequest, HttpError, notFound } from '../http-errors';
 import { toCartAnswer } from './answer';
 import { addLineAndRead, decrementAndRead, readBasket, type BasketRows } from './basket-store';
 import { createBasketProducts, type BasketProducts } from '../catalog/basket-products';
-import { createLineResolver, type ResolvedLine } from './choice';
+import { createLineResolver, hasCustomChoice, type ResolvedLine } from './choice';
 import { CART_MESSAGES, MAX_LINE_QTY, MAX_LINES } from './messages';
 import { cartTotals, priceCart, ratesFor, savedShippingRate, type PricedCart } from './pricing';
 import type { CartRow, CartStore, Executor } from './store';
@@ -145,13 +145,20 @@ export function createCartService(
     /**
      * Adds to the line: one statement checks the basket is open, reads the figures the checks
      * need, upserts the line and reads the basket back (src/cart/basket-store.ts). A guest's add
-     * is two round trips (the product, then that statement); a basket that is not open (unknown,
-     * held by a payment) takes the full path. Refusals keep their order: the basket (404, 409),
-     * then the product, then at most 999 of a line, at most 100 lines, out of stock, no more than
-     * in stock.
+     * of a plain product without options is that statement alone, by sku; any other add, and one
+     * that statement did not make (not a plain product, a limit, a basket that is not open), takes
+     * the full path: the product's choice resolved first (cart/choice.ts), for a customer side by
+     * side with their basket, then the statement; a basket that is not open (unknown, held by a
+     * payment) is resolved again. Refusals keep their order: the basket (404, 409), then the
+     * product, then at most 999 of a line, at most 100 lines, out of stock, no more than in stock.
      */
     async add(owner: CartOwnerInput, productSku: string, quantity: number, productOptions: ProductOptionsRequest): Promise<CartAnswer> {
       const guestCartId = !owner.customerToken ? owner.cartId : null;
+      const limits = { maxQty: MAX_LINE_QTY, maxLines: MAX_LINES };
+      if (guestCartId && !hasCustomChoice(productOptions)) {
+        const quick = await addLineAndRead(db, guestCartId, { sku: productSku }, quantity, { ...limits, guest: true });
+        if (quick.changed && quick.cart) return answerOf({ cart: quick.cart, groupId: 0 }, quick);
+      }
       let ctx: CartContext | undefined;
       let line: ResolvedLine;
       if (guestCartId) {
@@ -168,9 +175,13 @@ export function createCartService(
       const attempt = (cartId: string, guest: boolean) =>
         addLineAndRead(
           db,
-          { cartId, productId: line.product.id, parentProductId: line.parent?.id ?? null, sku: line.sku, lineKey: line.lineKey, options: line.options },
+          cartId,
+          {
+            line: { productId: line.product.id, parentProductId: line.parent?.id ?? null, sku: line.sku, lineKey: line.lineKey, options: line.options },
+            stock: inStock ? line.product.stockQty : 0,
+          },
           quantity,
-          { maxQty: MAX_LINE_QTY, maxLines: MAX_LINES, stock: inStock ? line.product.stockQty : 0, guest },
+          { ...limits, guest },
         );
       let outcome = await attempt(ctx?.cart.id ?? guestCartId!, !ctx);
       if (!outcome.cart) {
@@ -195,31 +206,46 @@ export function createCartService(
 
     /**
      * Lowers the line by one (deletes it at 1): the line with `itemId`, else the newest with this
-     * sku (one statement); else the line the product page's sku and options make, else the newest
-     * line of a parent sku.
+     * sku (one statement, which for a guest also checks the basket); else the line the product
+     * page's sku and options make, else the newest line of a parent sku. A basket that is not
+     * open (unknown, another's, held by a payment) is resolved first, as for an add.
      */
     async remove(owner: CartOwnerInput, productSku: string, itemId: number | undefined, productOptions: ProductOptionsRequest): Promise<CartAnswer> {
-      const ctx = await resolveForChange(owner);
-      const quick = await decrementAndRead(db, ctx.cart.id, { itemId: itemId ?? null, sku: productSku });
+      const target = { itemId: itemId ?? null, sku: productSku };
+      const guestCartId = !owner.customerToken ? owner.cartId : null;
+      let quick = guestCartId ? await decrementAndRead(db, guestCartId, target, { guest: true }) : null;
+      let ctx: Pick<CartContext, 'cart' | 'groupId'>;
+      let guest = true;
+      if (quick?.cart) {
+        ctx = { cart: quick.cart, groupId: 0 };
+      } else {
+        const resolved = await resolveForChange(owner);
+        ctx = resolved;
+        guest = !resolved.customer;
+        quick = await decrementAndRead(db, ctx.cart.id, target, { guest });
+        if (!quick.cart) throw new HttpError(409, CART_MESSAGES.inCheckout); // held again meanwhile
+      }
       if (quick.targetId !== null) return answerOf(ctx, quick);
       const items = quick.items;
-      let target: (typeof items)[number] | undefined;
+      let line: (typeof items)[number] | undefined;
       if (productOptions) {
         // The product page's sku and options (e.g. a configurable parent): the line they make.
         try {
-          const line = await resolveLine(productSku, productOptions);
-          target = items.find((i) => i.lineKey === line.lineKey);
+          const chosen = await resolveLine(productSku, productOptions);
+          line = items.find((i) => i.lineKey === chosen.lineKey);
         } catch {
-          target = undefined;
+          line = undefined;
         }
       }
-      if (!target) {
+      if (!line) {
         // A parent sku without options: its newest line.
         const byParent = items.filter((i) => i.sku.startsWith(`${productSku}-`));
-        target = byParent[byParent.length - 1];
+        line = byParent[byParent.length - 1];
       }
-      if (!target) throw badRequest(CART_MESSAGES.lineNotFound(productSku), 'productSku');
-      return answerOf(ctx, await decrementAndRead(db, ctx.cart.id, { itemId: target.id, sku: null }));
+      if (!line) throw badRequest(CART_MESSAGES.lineNotFound(productSku), 'productSku');
+      const outcome = await decrementAndRead(db, ctx.cart.id, { itemId: line.id, sku: null }, { guest });
+      if (!outcome.cart) throw new HttpError(409, CART_MESSAGES.inCheckout);
+      return answerOf(ctx, outcome);
     },
 
     /**

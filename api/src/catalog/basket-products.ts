@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { preparedRows, queryRows, type Db, type DbExecutor as Executor } from '../db/client';
 import type { ProductRowBase } from './list-row';
@@ -41,60 +41,52 @@ export function isSellable(product: Pick<BasketProduct, 'status' | 'websiteIds'>
   return product.status === 1 && product.websiteIds.includes(STOREFRONT_WEBSITE_ID);
 }
 
-/** The columns of a BasketProduct, over `products p` with `productJoins`. */
-const productColumns = sql`
-  p.id, p.sku, p.name, p.type_id as "typeId", p.status, p.website_ids as "websiteIds",
-  p.price_pence as "pricePence", p.special_price_pence as "specialPricePence", p.url_key as "urlKey", p.image,
-  p.weight_grams as "weightGrams", coalesce(ps.pallet_only, false) as "palletOnly",
-  coalesce(s.qty, 0) as "stockQty", coalesce(s.is_in_stock, false) as "isInStock",
-  coalesce((select json_agg(json_build_object('customerGroupId', t.customer_group_id, 'qty', t.qty, 'valuePence', t.value_pence))
-            from product_tier_prices t where t.product_id = p.id), '[]'::json) as tiers,
-  coalesce((select json_agg(json_build_object('id', o.id, 'title', o.title, 'type', o.type, 'isRequire', o.is_require,
-              'values', coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title, 'sku', v.sku, 'pricePence', v.price_pence)
-                                   order by v.sort_order, v.id)
-                                 from product_option_values v where v.option_id = o.id), '[]'::json))
-              order by o.sort_order, o.id)
-            from product_options o where o.product_id = p.id), '[]'::json) as options,
-  coalesce((select json_agg(json_build_object('attributeId', c.attribute_id, 'attributeCode', c.attribute_code,
-              'label', c.label, 'values', c.values) order by c.position, c.id)
-            from product_configurable_options c where c.product_id = p.id), '[]'::json) as "configurableOptions"`;
+/** A product's configurable parent link, as its basket item carries it (null: not a child). */
+export interface ConfigurableParentLink {
+  parentId: number;
+  optionValues: Record<string, number>;
+}
 
-const productJoins = sql`
-  left join product_stock s on s.product_id = p.id
-  left join product_shipping ps on ps.product_id = p.id`;
+/** A basket item as stored: the product with its configurable parent link. */
+export type BasketItem = BasketProduct & { configurableParent: ConfigurableParentLink | null };
 
 /**
- * `select <every BasketProduct column> from products p …`, to be followed by a `where` on `p`: the
- * basket's one-statement writes embed it (cart/basket-store.ts), so the catalogue's tables stay
- * named here alone.
+ * `select` of one JSON array (text) of the stored basket items of the products whose ids the
+ * query `ids` (SQL) selects; null when there are none. The items are built by SQL in the
+ * transaction of every catalogue write (migration 0014_basket_items), so they are always current.
+ * The basket's one-statement writes embed it (cart/basket-store.ts).
  */
-export const selectBasketProducts = sql`select ${productColumns} from products p ${productJoins}`;
+export const selectBasketItemsJson = (ids: SQL) =>
+  sql`select '[' || string_agg(d.basket_item, ',') || ']' from product_documents d where d.product_id in (${ids})`;
+
+/** The basket items of a JSON array read with selectBasketItemsJson (null: none). */
+export function parseBasketItems(json: string | null | undefined): BasketItem[] {
+  return json ? (JSON.parse(json) as BasketItem[]) : [];
+}
 
 export function createBasketProducts(db: Db) {
   return {
-    async productsByIds(ids: readonly number[], executor: Executor = db): Promise<Map<number, BasketProduct>> {
+    async productsByIds(ids: readonly number[], executor: Executor = db): Promise<Map<number, BasketItem>> {
       const unique = [...new Set(ids)];
-      const map = new Map<number, BasketProduct>();
+      const map = new Map<number, BasketItem>();
       if (unique.length === 0) return map;
-      const rows = await queryRows<BasketProduct & Record<string, unknown>>(
+      const [row] = await queryRows<{ items: string | null }>(
         executor as Db,
-        sql`${selectBasketProducts} where p.id = any(${intArray(unique)})`,
+        sql`select (${selectBasketItemsJson(sql`select unnest(${intArray(unique)})`)}) as items`,
       );
-      for (const row of rows) map.set(row.id, row);
+      for (const item of parseBasketItems(row?.items)) map.set(item.id, item);
       return map;
     },
 
     /** A product by sku, with the configurable product it is a child of (if any). */
-    async productBySku(sku: string): Promise<(BasketProduct & { configurableParent: { parentId: number; optionValues: Record<string, number> } | null }) | undefined> {
-      const [row] = await preparedRows<BasketProduct & { configurableParent: { parentId: number; optionValues: Record<string, number> } | null } & Record<string, unknown>>(
+    async productBySku(sku: string): Promise<BasketItem | undefined> {
+      const [row] = await preparedRows<{ item: string }>(
         db,
-        'cart_product_by_sku',
-        sql`select ${productColumns},
-              (select json_build_object('parentId', cl.parent_id, 'optionValues', cl.option_values)
-                 from product_configurable_links cl where cl.child_id = p.id order by cl.position, cl.parent_id limit 1) as "configurableParent"
-            from products p ${productJoins} where p.sku = ${sku} limit 1`,
+        'cart_product_by_sku_v2',
+        sql`select d.basket_item as item from products p join product_documents d on d.product_id = p.id
+            where p.sku = ${sku} and d.basket_item is not null limit 1`,
       );
-      return row;
+      return row ? (JSON.parse(row.item) as BasketItem) : undefined;
     },
 
     /** A configurable product's children (any status) with their value per attribute id. */

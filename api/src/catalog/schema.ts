@@ -341,6 +341,11 @@ export const productDocuments = pgTable('product_documents', {
   listItem: text('list_item'),
   /** The product as a search result item (JSON text); null: not shown. */
   searchItem: text('search_item'),
+  /**
+   * The product as the basket reads it (BasketProduct, JSON text), built by SQL in the writing
+   * transaction of every catalogue write (migration 0014), so it is always current: not versioned.
+   */
+  basketItem: text('basket_item'),
 });
 
 /**

@@ -31,6 +31,16 @@ describe('the test database', () => {
     const after = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(after).toEqual(before);
   });
+
+  it('ships its migrations in time order: a database migrated before gets each new one', () => {
+    // drizzle applies only the migrations whose `when` is newer than the newest applied one's, so
+    // one dated before its predecessor would be skipped on every database that already had it.
+    const journal = readJournal();
+    for (const [i, entry] of journal.entries()) {
+      expect(entry.idx).toBe(i);
+      if (i > 0) expect(entry.when).toBeGreaterThan(journal[i - 1]!.when);
+    }
+  });
 });
 
 describe('PGlite on disk', () => {
