@@ -1,6 +1,7 @@
 import { categorySortSchema } from '@shop/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../db/client';
+import type pg from 'pg';
+import { closeDb, dbKind, openPostgres, queryRows } from '../db/client';
 import { products, productStock, productTierPrices } from '../db/schema';
 import { useSeededApp } from '../seed/testing';
 import { createProductDocuments, refreshProductDocuments } from './documents';
@@ -142,5 +143,25 @@ describe('product documents', () => {
     expect(res.json().name).toBe('Document test membrane');
     await t.db.delete(products).where(eq(products.id, row!.id));
     expect((await get(`/api/products/info/${row!.id}`)).statusCode).toBe(404);
+  });
+
+  it('a product page is read by a statement that keeps one plan per session', async () => {
+    // With PostgreSQL a pool of one connection, so its prepared statements can be listed on it;
+    // PGlite has one session.
+    const db = dbKind(t.db) === 'postgres' ? await openPostgres((t.db.$client as pg.Pool).options.connectionString!, { poolSize: 1 }) : t.db;
+    try {
+      const documents = createProductDocuments(db, createCatalogService(createCatalogStore(db)));
+      const ids = await queryRows<{ id: number }>(db, sql`select product_id as id from product_documents order by product_id limit 12`);
+      for (const { id } of ids) await documents.info(id);
+      const [plans] = await queryRows<{ generic: number; custom: number }>(
+        db,
+        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'catalog_document_v1'`,
+      );
+      // PostgreSQL plans a prepared statement for its first 5 calls' arguments, then keeps the generic plan.
+      expect(plans!.custom).toBe(5);
+      expect(plans!.generic).toBeGreaterThanOrEqual(7);
+    } finally {
+      if (db !== t.db) await closeDb(db);
+    }
   });
 });

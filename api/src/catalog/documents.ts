@@ -39,6 +39,17 @@ const DOCUMENTS: PreparedQuery = {
   text: `${DOCUMENTS_SELECT} where d.product_id = any($1::int[])`,
 };
 
+/**
+ * One product's documents (a product page). A statement of its own, since with `any($1)` each
+ * call's plan (one id) looks cheaper than the generic plan (an array of unknown length), so
+ * PostgreSQL planned it again at every call: 0.06 ms of planning for 0.03 ms of execution. With
+ * `= $1` every plan is alike and it keeps one per session.
+ */
+const DOCUMENT: PreparedQuery = {
+  name: 'catalog_document_v1',
+  text: `${DOCUMENTS_SELECT} where d.product_id = $1::int`,
+};
+
 /** Documents rebuilt per statement when refreshing many. */
 const BATCH = 500;
 
@@ -106,7 +117,12 @@ export function createProductDocuments(db: Db, service: CatalogService) {
 
   /** Current documents of these ids (rebuilding stale ones); ids without a product are left out. */
   async function documents(ids: readonly number[]): Promise<Map<number, BuiltDocument>> {
-    const rows = ids.length === 0 ? [] : await preparedRows<DocumentRow>(db, DOCUMENTS, [{ type: 'int[]', value: ids }]);
+    const rows =
+      ids.length === 0
+        ? []
+        : ids.length === 1
+          ? await preparedRows<DocumentRow>(db, DOCUMENT, [{ type: 'int', value: ids[0]! }])
+          : await preparedRows<DocumentRow>(db, DOCUMENTS, [{ type: 'int[]', value: ids }]);
     const byId = new Map<number, BuiltDocument>(rows.map((r) => [r.id, r]));
     for (const [id, doc] of await rebuilt(rows)) byId.set(id, doc);
     return byId;
