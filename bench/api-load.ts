@@ -26,6 +26,7 @@
  * loopback, which the bench's API trusts through TRUST_PROXY), who sends one request at a time. The
  * per-client limits (GUEST_BASKETS_PER_CLIENT and the rest) stay as configured.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkCartBench, prepareCartBench } from '../api/src/cart/bench-support';
@@ -118,6 +119,9 @@ async function main() {
   console.log(`preparing the shop${products ? ` + ${products} generated products` : ''} and ${calls.has('confirm') ? orderCount : 0} ready baskets: ${where}`);
   const targets = await prepareCatalogueBench({ dataDir, databaseUrl, products, log: (m) => console.log(`  ${m}`) });
   const cart = await prepareCartBench({ dataDir, databaseUrl, orderCount: calls.has('confirm') ? orderCount : 0, productCount: BENCH_PRODUCTS });
+  // The files the load wrote go to disk before measuring, not during it (the kernel writes dirty
+  // pages back up to 30 s later; after a 100k load that is over 1 GB, on the cores being measured).
+  execFileSync('sync');
   const { url: base, child } = await startApi(apiEnv());
   const results: Record<string, CallFigures> = {};
   const show = (title: string, figures: CallFigures) => {
