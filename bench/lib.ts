@@ -42,7 +42,7 @@ function freePort(): Promise<number> {
 /**
  * Starts the API service on a loopback port (BENCH_PORT when set, else a free one) with `env`, and
  * waits until it is healthy. On PostgreSQL it runs API_WORKERS worker processes (default: one per
- * core, less one for the benchmark's own PostgreSQL on this machine), as `npm start` does.
+ * core), as `npm start` does.
  */
 export async function startApi(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
   const port = Number(env.BENCH_PORT ?? process.env.BENCH_PORT) || (await freePort());

@@ -2,7 +2,7 @@
 // `npm start`: the whole shop on one port. Builds whatever is not built yet, starts the API
 // service (internal port PORT+1) and, once it is healthy, the shell's page server on PORT, which
 // serves the shell, the four remotes, and proxies /api and /media to the API. With DATABASE_URL
-// the API runs API_WORKERS worker processes (default one per core, less one when the database is on this machine; api/src/cluster.ts); SIGTERM to
+// the API runs API_WORKERS worker processes (default one per core, api/src/cluster.ts); SIGTERM to
 // this script stops the page server and the API, which stops its workers gracefully.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, defaultApiWorkers, isLocalDatabase, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { repoRoot } from './paths';
 
 describe('loadConfig', () => {
@@ -76,17 +76,6 @@ describe('loadConfig', () => {
       expect(loadConfig(pg).dbPoolSize).toBe(10);
       expect(loadConfig({ ...pg, DB_POOL_SIZE: '4' }).dbPoolSize).toBe(4);
       expect(() => loadConfig({ ...pg, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
-    });
-    it('PostgreSQL on this machine: one core is left to the database', () => {
-      expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop' }).apiWorkers).toBe(Math.max(1, os.availableParallelism() - 1));
-      expect(defaultApiWorkers('postgres://postgres@127.0.0.1:5432/shop', 2)).toBe(1);
-      expect(defaultApiWorkers('postgres://postgres@localhost/shop', 8)).toBe(7);
-      expect(defaultApiWorkers('postgres://postgres@[::1]:5432/shop', 1)).toBe(1);
-      expect(defaultApiWorkers('postgres://shop@db.example/shop', 2)).toBe(2);
-      expect(isLocalDatabase('postgres:///shop?host=/var/run/postgresql')).toBe(true);
-      expect(isLocalDatabase('postgresql://shop@10.0.0.5/shop')).toBe(false);
-      // Set, it is what it says.
-      expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/shop', API_WORKERS: '2' }).apiWorkers).toBe(2);
     });
     it('Redis wins when REDIS_URL is set', () => {
       expect(loadConfig({ ...pg, API_WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore).toBe('redis');

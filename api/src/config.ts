@@ -86,8 +86,7 @@ export interface Config {
   guestBasketsPerClient: number;
   /**
    * Worker processes `npm start` runs (node:cluster): API_WORKERS, default the number of cores on
-   * PostgreSQL, less one when the database runs on this machine (defaultApiWorkers); always 1 on
-   * PGlite (one process owns the embedded database).
+   * PostgreSQL; always 1 on PGlite (one process owns the embedded database).
    */
   apiWorkers: number;
   /** API_WORKERS as set (so a start on PGlite can say it was ignored). */
@@ -105,25 +104,6 @@ export interface Config {
   payment: PaymentSettings;
   /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
   catalogCacheTtlMs: number;
-}
-
-/** Whether a PostgreSQL URL names a server on this machine: a loopback host or a Unix socket. */
-export function isLocalDatabase(databaseUrl: string): boolean {
-  const url = new URL(databaseUrl);
-  if (url.searchParams.get('host')?.startsWith('/')) return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return host === '' || host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
-
-/**
- * API_WORKERS by default: one per core, but one core left to PostgreSQL when it runs on this
- * machine. Measured on the 2-core bench machine (PostgreSQL, the load generator and the API on
- * the same cores): 2 workers against 1 gave basket adds a p99 about twice as long (medians
- * ~130 against ~70 ms) at no more adds/s, and no more listing req/s; the workers, the database's
- * backends and the client fought over two cores.
- */
-export function defaultApiWorkers(databaseUrl: string, cores = os.availableParallelism()): number {
-  return Math.max(1, isLocalDatabase(databaseUrl) ? cores - 1 : cores);
 }
 
 export class ConfigError extends Error {
@@ -151,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const baseDir = env.INIT_CWD || process.cwd();
   const domains = domainSettings(env, e.NODE_ENV);
-  const apiWorkers = e.DATABASE_URL ? (e.API_WORKERS ?? defaultApiWorkers(e.DATABASE_URL)) : 1;
+  const apiWorkers = e.DATABASE_URL ? (e.API_WORKERS ?? os.availableParallelism()) : 1;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
