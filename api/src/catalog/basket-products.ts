@@ -7,10 +7,15 @@ import { intArray } from './shown';
 /**
  * The catalogue's answers to the basket: each product with what pricing a basket needs (price,
  * tiers, options, stock, weight), and how configurable and grouped products are made up. The
- * basket's hot path reads them in the same statement as its own rows, so the SQL is exported too.
+ * products are read from the basket's read model (product_documents.basket_item); the basket's
+ * hot path reads them in the same statement as its own rows, so the SQL is exported too.
  */
 
-/** A product as the basket needs it: price, tiers, options, stock, weight. */
+/**
+ * A product as the basket needs it: price, tiers, options, stock, weight. Its JSON is built by
+ * the SQL function catalog_basket_items (migrations/0014_basket_items.sql): a field added here is
+ * added there, in a new migration.
+ */
 export interface BasketProduct extends ProductRowBase {
   pricePence: number;
   specialPricePence: number | null;
