@@ -34,32 +34,19 @@ CREATE FUNCTION catalog_basket_items_refresh(ids integer[]) RETURNS void LANGUAG
   UPDATE product_documents d SET basket_item = b.item FROM catalog_basket_items(ids) b WHERE d.product_id = b.product_id
 $$;
 --> statement-breakpoint
--- As in 0010, and the basket items of the products the statement touched built again. Two
--- statements on purpose: the first (catalog_documents_stale) locks the products' document rows,
--- waiting for any other transaction that holds them; the second reads the catalogue on a snapshot
--- taken after that (each statement of a PL/pgSQL function takes its own in READ COMMITTED), so it
--- sees every write committed before ours. Built in one statement, two transactions changing one
--- product at once (a price and its stock) could each store the item without the other's change.
--- A product's basket item is made of its own rows (and its own configurable link) only.
-CREATE OR REPLACE FUNCTION catalog_documents_stale_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  ids integer[] := '{}';
-  more integer[];
-BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    EXECUTE format('SELECT coalesce(array_agg(DISTINCT id), ''{}'') FROM (' || TG_ARGV[0] || ') AS t(id)', 'new_rows') INTO more;
-    ids := ids || more;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    EXECUTE format('SELECT coalesce(array_agg(DISTINCT id), ''{}'') FROM (' || TG_ARGV[0] || ') AS t(id)', 'old_rows') INTO more;
-    ids := ids || more;
-  END IF;
-  IF cardinality(ids) > 0 THEN
-    PERFORM catalog_documents_stale(ids);
-    PERFORM catalog_basket_items_refresh(ids);
-  END IF;
-  RETURN NULL;
-END
+-- Marking products' documents stale (0010) now also builds their basket items again: 0010's
+-- function keeps its body under a new name, and the trigger function calls the new one. Two
+-- statements on purpose: the first locks the products' document rows, waiting for any other
+-- transaction that holds them; the second reads the catalogue on a snapshot taken after that (each
+-- statement of a volatile function takes its own in READ COMMITTED), so it sees every write
+-- committed before ours. Built in one statement, two transactions changing one product at once (a
+-- price and its stock) could each store the item without the other's change. A product's basket
+-- item is made of its own rows (and its own configurable link) only, so `ids` suffice.
+ALTER FUNCTION catalog_documents_stale(integer[]) RENAME TO catalog_documents_bump;
+--> statement-breakpoint
+CREATE FUNCTION catalog_documents_stale(ids integer[]) RETURNS void LANGUAGE sql AS $$
+  SELECT catalog_documents_bump(ids);
+  SELECT catalog_basket_items_refresh(ids);
 $$;
 --> statement-breakpoint
 -- A product's shipping row (pallet-only delivery) is part of its basket item.
