@@ -209,6 +209,7 @@ async function main() {
       await drain(base);
       checkout = await runCheckouts({ base, shoppers: shopperCount, skus: cart.skus, address: cart.address, durationS: duration, warmupS: 2 });
       show(`checkout (${shopperCount} shoppers)`, checkout);
+      console.log(`  its calls, p50/p99 ms: ${Object.entries(checkout.steps).map(([step, f]) => `${step} ${f.p50.toFixed(0)}/${f.p99.toFixed(0)}`).join(', ')}`);
     }
   } finally {
     child.kill('SIGTERM');

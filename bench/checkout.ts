@@ -63,6 +63,7 @@ export async function runCheckouts(load: CheckoutLoad): Promise<CheckoutFigures>
   const statuses: Record<string, number> = {};
   const failures: string[] = [];
   const cartIds: string[] = [];
+  const stepLatencies = new Map<string, number[]>();
   let errors = 0;
   let units = 0;
   let rampMax = 0;
@@ -76,7 +77,17 @@ export async function runCheckouts(load: CheckoutLoad): Promise<CheckoutFigures>
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const address = { 'x-forwarded-for': `${prefix}.${Math.floor(i / 250)}.${(i % 250) + 1}` };
       const random = randomSource(1000 + i);
-      const post = <T>(path: string, body: unknown): Promise<T> =>
+      const post = async <T>(path: string, body: unknown): Promise<T> => {
+        const t0 = performance.now();
+        const answer = await send<T>(path, body);
+        if (t0 >= measureFrom) {
+          const step = path.replace('/api/cart/', '');
+          if (!stepLatencies.has(step)) stepLatencies.set(step, []);
+          stepLatencies.get(step)!.push(performance.now() - t0);
+        }
+        return answer;
+      };
+      const send = <T>(path: string, body: unknown): Promise<T> =>
         new Promise<T>((resolve, reject) => {
           const payload = body === undefined ? '' : JSON.stringify(body);
           const req = http.request(
@@ -168,5 +179,11 @@ export async function runCheckouts(load: CheckoutLoad): Promise<CheckoutFigures>
   const seconds = (performance.now() - measureFrom) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), max: at(1), requests: latencies.length, statuses, errors, failures, rampMax, units, cartIds };
+  const steps = Object.fromEntries(
+    [...stepLatencies].map(([step, ms]) => {
+      ms.sort((a, b) => a - b);
+      return [step, { p50: ms[Math.floor(ms.length / 2)] ?? 0, p99: ms[Math.min(ms.length - 1, Math.floor(0.99 * ms.length))] ?? 0 }];
+    }),
+  );
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), max: at(1), requests: latencies.length, statuses, errors, failures, rampMax, units, cartIds, steps };
 }
