@@ -36,6 +36,8 @@ export interface CheckoutFigures extends CallFigures {
   units: number;
   /** Carts of the confirms that answered 200. */
   cartIds: string[];
+  /** Median and p99 latency of each call of the checkout (ms), measured ones only. */
+  steps: Record<string, { p50: number; p99: number }>;
 }
 
 /** A small deterministic random source per shopper (so runs are comparable). */
