@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
 import { answerCacheTtl } from './catalog/http-cache';
 import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
+import { loadPaymentProviderSettings, type PaymentProviderSettings } from './payment/providers/settings';
 import { mediaDir, repoRoot } from './paths';
 
 /** Empty environment variables count as unset (`SENTRY_DSN= npm start`). */
@@ -41,8 +42,7 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: optional(url(['https:', 'http:'])),
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_')),
-  STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_')),
+  STRIPE_SECRET_KEY: optional(z.string()),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
@@ -71,8 +71,6 @@ export interface Config {
   mediaDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sentryDsn: string | undefined;
-  stripeSecretKey: string | undefined;
-  stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
   trustProxy: boolean | number | string[];
   redisUrl: string | undefined;
@@ -100,8 +98,10 @@ export interface Config {
   rateLimitStore: RateLimitStore;
   /** Accounts and mail: APP_SECRET, SHOP_URL, MAIL_FROM, CAPTCHA_TEST_CODE (auth/settings.ts). */
   auth: AuthSettings;
-  /** Payments: publishable key, Stripe API address, hold minutes (payment/settings.ts). */
+  /** Payments: hold minutes (payment/settings.ts). */
   payment: PaymentSettings;
+  /** Each payment provider's own settings (payment/providers/<name>/settings.ts), by name. */
+  paymentProviders: PaymentProviderSettings;
   /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
   catalogCacheTtlMs: number;
 }
@@ -141,8 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
-    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
@@ -159,9 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The domains' own settings, read from the same environment at the same time. */
-function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'catalogCacheTtlMs'> {
+function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'paymentProviders' | 'catalogCacheTtlMs'> {
   try {
-    return { auth: loadAuthSettings(env), payment: loadPaymentSettings(env), catalogCacheTtlMs: answerCacheTtl(nodeEnv, env) };
+    return {
+      auth: loadAuthSettings(env),
+      payment: loadPaymentSettings(env),
+      paymentProviders: loadPaymentProviderSettings(env),
+      catalogCacheTtlMs: answerCacheTtl(nodeEnv, env),
+    };
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }

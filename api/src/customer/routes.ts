@@ -36,7 +36,7 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../domain';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clientIp, createLimiter, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
+import { clientIp, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
 import { authenticateCustomer, customerTokenFrom, requireCustomer } from './auth';
 import { WrongCurrentPassword, type CustomerService } from './service';
@@ -56,7 +56,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   const { customerStore: store, customer: service, customerReviews: reviews } = app.services;
   const settings = config.auth;
 
-  const limiter = await createLimiter(app, config);
+  const limiter = app.services.limiter;
   const ip = (request: FastifyRequest) => clientIp(request);
   const auth = (request: FastifyRequest, token?: string) => requireCustomer(db, request, token);
   const noStore = { 'cache-control': 'no-store' };
