@@ -46,14 +46,12 @@ export function customerServiceOf(app: FastifyInstance): CustomerService {
   return app.services.customer;
 }
 
-const HOUSEKEEPING_MS = 3600_000;
-
 /**
  * Customer accounts: register, login/logout, profile, addresses, captcha, password reset,
  * newsletter, email notifications, billing agreements, subscriptions. Paths under /api.
  */
 export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
-  const { customerStore: store, customer: service, customerReviews: reviews } = app.services;
+  const { customer: service, customerReviews: reviews } = app.services;
   const settings = config.auth;
 
   const limiter = app.services.limiter;
@@ -64,12 +62,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     reply.headers(noStore);
   });
 
-  const housekeeping = setInterval(() => {
-    store.purgeExpired().catch((error) => app.log.warn({ err: error }, 'purging expired tokens failed'));
-  }, HOUSEKEEPING_MS);
-  housekeeping.unref();
   app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
     await service.settled().catch(() => {});
   });
 
