@@ -27,6 +27,8 @@ import { isWritable } from '../db/disk';
 export interface JobContext {
   /** Whether this is the run at this process's start. */
   atStart: boolean;
+  /** Its row in job_runs (null for a job of scope 'process'). */
+  runId: number | null;
 }
 
 export interface JobSpec {
@@ -114,7 +116,8 @@ export function startJobs(jobs: JobSpec[], options: JobRunnerOptions): RunningJo
   };
 
   /** Runs a job here (once at a time per process), recording the run when it has a row. */
-  function execute(job: JobSpec, context: JobContext, runId: number | null): Promise<void> {
+  function execute(job: JobSpec, atStart: boolean, runId: number | null): Promise<void> {
+    const context: JobContext = { atStart, runId };
     const work = (async () => {
       const started = Date.now();
       if (runId !== null) activeRunIds.set(runId, started);
@@ -123,7 +126,7 @@ export function startJobs(jobs: JobSpec[], options: JobRunnerOptions): RunningJo
       try {
         const result = await job.run(context);
         detail = summary(result);
-        log.debug({ job: job.name, runId, atStart: context.atStart, ms: Date.now() - started, result }, 'job run');
+        log.debug({ job: job.name, runId, atStart, ms: Date.now() - started, result }, 'job run');
       } catch (error) {
         outcome = 'failed';
         detail = String((error as Error)?.message ?? error).slice(0, 500);
@@ -181,7 +184,7 @@ export function startJobs(jobs: JobSpec[], options: JobRunnerOptions): RunningJo
     if (inFlight.has(job.name) || !isWritable(db)) return null;
     const runId = await claimPeriod(job);
     if (runId === null) return null;
-    return { done: execute(job, { atStart }, runId) };
+    return { done: execute(job, atStart, runId) };
   }
 
   /** Sleeps until the start of the job's next period (by this clock), plus jitter, then claims it. */
@@ -198,7 +201,7 @@ export function startJobs(jobs: JobSpec[], options: JobRunnerOptions): RunningJo
 
   function scheduleProcessJob(job: JobSpec) {
     const tick = () => {
-      if (!inFlight.has(job.name)) void execute(job, { atStart: false }, null);
+      if (!inFlight.has(job.name)) void execute(job, false, null);
       later(job.everyMs, tick);
     };
     later(job.firstMs ?? job.everyMs, tick);
@@ -219,7 +222,7 @@ export function startJobs(jobs: JobSpec[], options: JobRunnerOptions): RunningJo
         if (run) return run.done;
         if (stopped) return;
         const runId = await claimStart(job);
-        if (runId !== null) await execute(job, { atStart: true }, runId);
+        if (runId !== null) await execute(job, true, runId);
       })().catch((error) => log.warn({ err: error, job: job.name }, 'job run at start failed')),
     );
     scheduleDatabaseJob(job);
