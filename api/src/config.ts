@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
 import { answerCacheTtl } from './catalog/http-cache';
 import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
-import { loadPaymentProviderSettings, type PaymentProviderSettings } from './payment/providers/settings';
+import { loadPaymentProviderSettings, realPaymentsConfigured, type PaymentProviderSettings } from './payment/providers/settings';
 import { mediaDir, repoRoot } from './paths';
 
 /** Empty environment variables count as unset (`SENTRY_DSN= npm start`). */
@@ -42,7 +42,6 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: optional(url(['https:', 'http:'])),
-  STRIPE_SECRET_KEY: optional(z.string()),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
@@ -121,8 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  // A deployed shop without Stripe keys would take orders with the test provider and no money.
-  if (!e.STRIPE_SECRET_KEY && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
+  const domains = domainSettings(env, e.NODE_ENV);
+  // A deployed shop without a real provider's keys would take orders with the test provider and no money.
+  if (!realPaymentsConfigured(domains.paymentProviders) && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
     throw new ConfigError(
       `Invalid environment: SHOP_URL (${e.SHOP_URL}) is a public shop but STRIPE_SECRET_KEY is not set, so payments would be ` +
         'test payments that take no money. Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY), or TEST_PAYMENTS=true ' +
@@ -130,7 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const baseDir = env.INIT_CWD || process.cwd();
-  const domains = domainSettings(env, e.NODE_ENV);
   const apiWorkers = e.DATABASE_URL ? (e.API_WORKERS ?? os.availableParallelism()) : 1;
   return {
     nodeEnv: e.NODE_ENV,

@@ -14,3 +14,8 @@ export interface PaymentProviderSettings extends Record<ProviderName, unknown> {
 export function loadPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentProviderSettings {
   return { stripe: loadStripeSettings(env), test: {} };
 }
+
+/** Whether a provider that takes real money is configured (else the test provider takes payments). */
+export function realPaymentsConfigured(settings: PaymentProviderSettings): boolean {
+  return Boolean(settings.stripe.secretKey);
+}
