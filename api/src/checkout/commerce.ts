@@ -19,7 +19,7 @@ import { createStripeProvider } from '../payment/stripe-provider';
 import { createPaymentStore } from '../payment/store';
 import { createTestProvider, type TestProvider } from '../payment/test-provider';
 import { createCheckoutService, type CheckoutService } from './service';
-import { createPlaceOrderSteps } from './place-order';
+import { createPlaceOrder } from './place-order';
 
 /**
  * The basket, checkout and payment services of one app, built once (by the composition root,
@@ -91,8 +91,8 @@ export function createCommerce({ db, config, log, outbox, mailLinks, appSecret, 
     products: createBasketProducts(db),
     checkoutHold: { releaseForChanges: (c) => payment.releaseForChanges(c) },
   });
-  const steps = createPlaceOrderSteps({ db, baskets, cart, stock, orders, payments, attempts, provider });
-  const checkout = createCheckoutService({ baskets, cart, attempts, steps });
+  const placeOrder = createPlaceOrder({ db, baskets, cart, stock, orders, payments, attempts, provider });
+  const checkout = createCheckoutService({ baskets, cart, placeOrder });
   provider.onEvent?.((name, event) => payment.handleEvent(name, event));
 
   return { cartStore, cart, checkout, payment, provider, testProvider, settings, log };
