@@ -189,7 +189,6 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
     },
   };
 
-
   /**
    * The order's steps, with their branches. An error thrown anywhere (the provider unreachable,
    * the database failing, a fault point) leaves the outcome unknown: nothing is undone, and the
