@@ -10,6 +10,7 @@ import { ordersRoutes } from './orders/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { paymentRoutes } from './payment/routes';
+import { identifyShopper } from './customer/shopper';
 
 /**
  * Every domain of the API, mounted under /api. A domain lives in `src/<domain>/` (routes.ts,
@@ -17,6 +18,9 @@ import { paymentRoutes } from './payment/routes';
  */
 export const apiRoutes: DomainPlugin = async (api, { db, config }) => {
   const deps = { db, config };
+  // Who is asking (guest basket or customer), worked out once per request: `request.shopper`.
+  api.decorateRequest('shopper', null as never);
+  api.addHook('preHandler', identifyShopper(db));
   await api.register(healthRoutes, deps);
   await api.register(catalogRoutes, deps);
   await api.register(contentRoutes, deps);

@@ -12,7 +12,7 @@ import { createProductDocuments, type ProductDocuments } from './catalog/documen
 import { createCatalogService, type CatalogService } from './catalog/service';
 import { createStock } from './catalog/stock';
 import { createCatalogStore } from './catalog/store';
-import { createPlaceOrderSteps } from './checkout/place-order';
+import { createPlaceOrder } from './checkout/place-order';
 import { createCheckoutService, type CheckoutService } from './checkout/service';
 import type { Config } from './config';
 import { createContentService, type ContentService } from './content/service';
@@ -121,8 +121,8 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     products: createBasketProducts(db),
     checkoutHold: { releaseForChanges: (c) => payment.releaseForChanges(c) },
   });
-  const steps = createPlaceOrderSteps({ db, baskets, cart, stock, orders: placement, payments, attempts, provider });
-  const checkout = createCheckoutService({ baskets, cart, attempts, steps });
+  const placeOrder = createPlaceOrder({ db, baskets, cart, stock, orders: placement, payments, attempts, provider });
+  const checkout = createCheckoutService({ baskets, cart, placeOrder });
   provider.onEvent?.((name, event) => payment.handleEvent(name, event));
 
   return {

@@ -1,25 +1,24 @@
 /**
- * A small step runner for multi-step writes (placing an order), in the manner of Medusa's
- * workflows: named steps, each with an optional compensation that undoes it when a later step
- * fails for good.
+ * A small step runner for multi-step writes that cannot be one transaction (placing an order: it
+ * calls a payment provider), in the manner of Medusa's workflows: named steps, each with an
+ * optional compensation that undoes it when a later step fails for good.
  *
- * Two kinds of failure, on purpose:
- * - a `StepFailure` (the provider refused the card, the payment was declined): the outcome is
- *   known, so the compensations of the steps done so far run, newest first, and the failure's
- *   `answer` is what the run answers (usually an HttpError it throws);
- * - any other error (the provider could not be reached, the database failed, the process is
- *   stopped at a fault point): the outcome is unknown, so nothing is undone; the work is finished
- *   forward later (reconciliation asks the provider with the same idempotency key).
+ * The workflow names its branches itself (checkout/place-order.ts): a step answers what happened
+ * (e.g. the card was declined) and the workflow, on a failure for good, calls `undo(reason)`,
+ * which runs the compensations of the steps done so far, newest first. An error thrown by a step
+ * (the provider unreachable, the database failing, the process stopped at a fault point) means
+ * the outcome is unknown: nothing is undone, and the work is finished forward later
+ * (reconciliation asks the provider again with the same idempotency key).
  */
 
 export interface Step<In, Out> {
   readonly name: string;
   run(input: In): Promise<Out>;
   /** Undoes what `run` did, when a later step fails for good. */
-  compensate?(output: Out, failure: StepFailure<unknown>): Promise<void>;
+  compensate?(output: Out, reason: FailureReason): Promise<void>;
 }
 
-/** Why a step failed for good, as the compensations need it. */
+/** Why a workflow failed for good, as the compensations need it. */
 export interface FailureReason {
   status: 'failed' | 'canceled';
   code: string | null;
@@ -28,44 +27,22 @@ export interface FailureReason {
   intentId?: string | null;
 }
 
-/** A step's definite failure: the compensations run, then `answer()` gives the run's answer. */
-export class StepFailure<Out = never> extends Error {
-  override name = 'StepFailure';
-  constructor(
-    readonly reason: FailureReason,
-    readonly answer: () => Promise<Out>,
-  ) {
-    super(reason.message);
-  }
-}
-
 export class Steps {
-  private readonly undo: Array<{ step: string; compensate: (failure: StepFailure<unknown>) => Promise<void> }> = [];
+  private readonly done: Array<{ step: string; compensate: (reason: FailureReason) => Promise<void> }> = [];
 
   constructor(readonly workflow: string) {}
 
-  /**
-   * A step done before this run (by an earlier call, or a process that has since died): its
-   * compensation runs here if a step of this run fails for good.
-   */
-  done(step: string, compensate: (failure: StepFailure<unknown>) => Promise<void>): this {
-    this.undo.push({ step, compensate });
-    return this;
+  /** Runs a step; its compensation (if any) is kept for `undo`. */
+  async run<In, Out>(step: Step<In, Out>, input: In): Promise<Out> {
+    const output = await step.run(input);
+    const { compensate } = step;
+    if (compensate) this.done.push({ step: step.name, compensate: (reason) => compensate.call(step, output, reason) });
+    return output;
   }
 
-  async run<In, Out>(step: Step<In, Out>, input: In): Promise<Out> {
-    let output: Out;
-    try {
-      output = await step.run(input);
-    } catch (error) {
-      if (!(error instanceof StepFailure)) throw error;
-      const failure = error as StepFailure<Out>;
-      for (const { compensate } of [...this.undo].reverse()) await compensate(failure);
-      this.undo.length = 0;
-      return failure.answer();
-    }
-    const { compensate } = step;
-    if (compensate) this.undo.push({ step: step.name, compensate: (failure) => compensate.call(step, output, failure) });
-    return output;
+  /** A failure for good: the compensations of the steps done so far run, newest first (each once). */
+  async undo(reason: FailureReason): Promise<void> {
+    const pending = this.done.splice(0).reverse();
+    for (const { compensate } of pending) await compensate(reason);
   }
 }

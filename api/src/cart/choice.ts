@@ -19,9 +19,15 @@ const toNumber = (v: string | number) => (typeof v === 'number' ? v : Number(v.t
 const customChoiceOf = (options: NonNullable<ProductOptionsRequest>) =>
   options.custom_options ?? options.extension_attributes?.custom_options ?? [];
 
-/** Whether the choice names any custom option (a plain product's add by sku alone needs none). */
-export function hasCustomChoice(productOptions: ProductOptionsRequest): boolean {
-  return customChoiceOf(productOptions ?? {}).length > 0;
+/**
+ * Whether the product page chose nothing beyond the sku: no custom option, no configurable
+ * attribute, no grouped item. Only such an add may be the one-statement add by sku (it adds plain
+ * products alone); any other choice names a product that statement cannot add.
+ */
+export function isSkuAlone(productOptions: ProductOptionsRequest): boolean {
+  const options = productOptions ?? {};
+  const configurable = options.configurable_item_options ?? options.extension_attributes?.configurable_item_options ?? [];
+  return customChoiceOf(options).length === 0 && configurable.length === 0 && !options.associated_sku;
 }
 
 /**

@@ -200,15 +200,15 @@ describe('lean basket writes', () => {
         sent.push(typeof first === 'string' ? first : (first.name ?? first.text));
         return query(...args);
       };
-      const answer = await service.add({ customerToken: null, cartId }, p.sku, 2, undefined);
+      const answer = await service.add({ kind: 'guest', cartId }, { productSku: p.sku, quantity: 2, productOptions: undefined });
       expect(answer.items[0]).toMatchObject({ sku: p.sku, qty: 2 });
       expect(sent).toEqual(['cart_add_sku']);
       sent.length = 0;
-      const cut = await service.add({ customerToken: null, cartId }, custom.sku, 1, { custom_options: [{ option_id: custom.options[0]!.id, option_value: custom.options[0]!.values[0]!.id }] });
+      const cut = await service.add({ kind: 'guest', cartId }, { productSku: custom.sku, quantity: 1, productOptions: { custom_options: [{ option_id: custom.options[0]!.id, option_value: custom.options[0]!.values[0]!.id }] } });
       expect(cut.items[1]).toMatchObject({ sku: `${custom.sku}-5M`, qty: 1 });
       expect(sent).toEqual(['cart_product_by_sku_v3', 'cart_add_line_v2']);
       sent.length = 0;
-      await service.remove({ customerToken: null, cartId }, p.sku, Number(answer.items[0]!.item_id), undefined);
+      await service.remove({ kind: 'guest', cartId }, p.sku, Number(answer.items[0]!.item_id), undefined);
       expect(sent).toEqual(['cart_decrement_line_v2']);
       (pool as unknown as { query: unknown }).query = query;
       const prepared = await queryRows<{ name: string }>(own, sql`select name from pg_prepared_statements order by name`);
@@ -236,9 +236,9 @@ describe('lean basket writes', () => {
       const service = createCartService(createCartStore(own));
       const { cartId } = await service.createGuestCart();
       for (let i = 0; i < 12; i++) {
-        const answer = await service.add({ customerToken: null, cartId }, items[i]!.sku, 2, undefined);
-        await service.remove({ customerToken: null, cartId }, items[i]!.sku, Number(answer.items[i]!.item_id), undefined);
-        await service.get({ customerToken: null, cartId });
+        const answer = await service.add({ kind: 'guest', cartId }, { productSku: items[i]!.sku, quantity: 2, productOptions: undefined });
+        await service.remove({ kind: 'guest', cartId }, items[i]!.sku, Number(answer.items[i]!.item_id), undefined);
+        await service.get({ kind: 'guest', cartId });
       }
       const plans = await queryRows<{ name: string; generic: number; custom: number }>(
         own,

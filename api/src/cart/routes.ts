@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import {
+  cartAddAnswerSchema,
   cartAddRequestSchema,
   cartAnswerSchema,
   cartMineAnswerSchema,
@@ -13,13 +15,13 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../domain';
 import { clientIp, type LimitRule } from '../auth/rate-limit';
-import { customerTokenFrom } from '../customer/auth';
 
 /**
  * The basket under /api/cart (spec section 7). A guest sends `cartId` (customerToken null or
  * absent); a customer sends `customerToken` (or the Authorization-Customer / Authorization bearer
- * header) and always gets their own open basket. 401: the token is expired or revoked; 404: the
- * guest basket is unknown, ordered or merged (start a new one).
+ * header) and always gets their own open basket: `request.shopper` (customer/shopper.ts). 401:
+ * the token is expired or revoked; 404: the guest basket is unknown, ordered or merged (start a
+ * new one, or add without a cartId: the first add makes the basket).
  */
 /**
  * Guest baskets one client may create per 10 minutes (GUEST_BASKETS_PER_CLIENT): a shopper needs
@@ -33,9 +35,14 @@ export const cartRoutes: DomainPlugin = async (app, deps) => {
   const limiter = app.services.limiter;
   const guestBaskets = guestBasketsRule(deps.config.guestBasketsPerClient);
 
+  /** One more guest basket for this client (429 over GUEST_BASKETS_PER_CLIENT). */
+  const countNewBasket = async (request: FastifyRequest) => {
+    if (guestBaskets.max > 0) await limiter.hit(guestBaskets, request, clientIp(request));
+  };
+
   app.post('/cart/guest/create', { schema: { response: { 200: guestCartAnswerSchema } } }, async (request, reply) => {
     reply.headers(noStore);
-    if (guestBaskets.max > 0) await limiter.hit(guestBaskets, request, clientIp(request));
+    await countNewBasket(request);
     return cart.createGuestCart();
   });
 
@@ -44,27 +51,27 @@ export const cartRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: cartMineRequestSchema.optional(), response: { 200: cartMineAnswerSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      const data = await cart.mine(customerTokenFrom(request, request.body?.customerToken) ?? null);
+      const data = await cart.mine(request.shopper);
       return { status: 'success' as const, data: { data } };
     },
   );
 
   app.post('/cart', { schema: { body: cartRequestSchema, response: { 200: cartAnswerSchema } } }, async (request, reply) => {
     reply.headers(noStore);
-    const { customerToken, cartId } = request.body;
-    return cart.get({ customerToken: customerTokenFrom(request, customerToken) ?? null, cartId });
+    return cart.get(request.shopper);
   });
 
-  app.post('/cart/add', { schema: { body: cartAddRequestSchema, response: { 200: cartAnswerSchema } } }, async (request, reply) => {
+  // A guest's first add (no cartId) makes the basket: counted like guest/create.
+  app.post('/cart/add', { schema: { body: cartAddRequestSchema, response: { 200: cartAddAnswerSchema } } }, async (request, reply) => {
     reply.headers(noStore);
-    const { customerToken, cartId, productSku, quantity, productOptions } = request.body;
-    return cart.add({ customerToken: customerTokenFrom(request, customerToken) ?? null, cartId }, productSku, quantity, productOptions);
+    const { productSku, quantity, productOptions } = request.body;
+    return cart.add(request.shopper, { productSku, quantity, productOptions }, { beforeNewBasket: () => countNewBasket(request) });
   });
 
   app.post('/cart/remove', { schema: { body: cartRemoveRequestSchema, response: { 200: cartAnswerSchema } } }, async (request, reply) => {
     reply.headers(noStore);
-    const { customerToken, cartId, productSku, itemId, productOptions } = request.body;
-    return cart.remove({ customerToken: customerTokenFrom(request, customerToken) ?? null, cartId }, productSku, itemId, productOptions);
+    const { productSku, itemId, productOptions } = request.body;
+    return cart.remove(request.shopper, productSku, itemId, productOptions);
   });
 
   app.post(
@@ -72,8 +79,7 @@ export const cartRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: mergeGuestCartRequestSchema, response: { 200: mergeGuestCartAnswerSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      const { customerToken, guestCartId } = request.body;
-      const merged = await cart.mergeGuestCart(customerTokenFrom(request, customerToken) ?? null, guestCartId);
+      const merged = await cart.mergeGuestCart(request.shopper, request.body.guestCartId);
       return { status: 'success' as const, ...merged };
     },
   );
@@ -83,8 +89,7 @@ export const cartRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: estimateShippingRequestSchema, response: { 200: estimateShippingAnswerSchema } } },
     async (request, reply) => {
       reply.headers(noStore);
-      const { customerToken, cartId, address } = request.body;
-      return cart.estimate({ customerToken: customerTokenFrom(request, customerToken) ?? null, cartId }, address);
+      return cart.estimate(request.shopper, request.body.address);
     },
   );
 };

@@ -1,26 +1,23 @@
-import { ACCOUNT_MESSAGES, type CheckoutAddress } from '@shop/shared/schemas';
+import type { CheckoutAddress, OrderPlacedAnswer } from '@shop/shared/schemas';
+import { addressToRow } from '../address/mapper';
 import type { Baskets } from '../cart/baskets';
 import { cartTotals, savedShippingRate } from '../cart/pricing';
-import { addressToRow } from '../address/mapper';
 import type { CartAddressColumn } from '../cart/schema';
-import type { CartContext, CartOwnerInput, CartService } from '../cart/service';
+import { CART_MESSAGES, type CartContext, type CartService } from '../cart/service';
 import type { Stock } from '../catalog/stock';
-import { authenticateCustomer, type AuthenticatedCustomer } from '../customer/auth';
+import type { Shopper } from '../customer/shopper';
 import type { Db } from '../db/client';
+import { faultPoint } from '../faults';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import type { OrderPlacement } from '../orders/placement';
 import type { OrderAddressInput } from '../orders/store';
 import type { Attempts } from '../payment/attempts';
 import type { PaymentProvider } from '../payment/provider';
 import type { PaymentRow, PaymentStore } from '../payment/store';
-import type { Step } from '../steps';
+import { Steps, type Step } from '../steps';
 import { CHECKOUT_MESSAGES } from './messages';
 
-/** A repeated confirm by a customer (no cartId) finds a basket ordered this recently. */
-const REPEAT_WINDOW_MS = 15 * 60_000;
-
 export interface ConfirmOrderInput {
-  owner: CartOwnerInput;
   payment: { method: string; piPaymentMethodId: string; paymentMethodType: string };
   billingAddress: CheckoutAddress | null | undefined;
   returnUrl: string | null | undefined;
@@ -42,6 +39,7 @@ export interface PlaceOrderDeps {
   stock: Stock;
   orders: OrderPlacement;
   payments: PaymentStore;
+  /** The payment's steps (charge, record outcome) and the claim's compensation. */
   attempts: Attempts;
   provider: PaymentProvider;
 }
@@ -51,63 +49,38 @@ export const toAddressColumn = (a: CheckoutAddress): CartAddressColumn => ({ ...
 const toOrderAddress = (a: CartAddressColumn): OrderAddressInput => addressToRow(a);
 
 /**
- * The first two steps of placing an order (the payment's steps, charge and record outcome, are in
- * payment/attempts.ts):
- * - `resolveBasket`: whose basket is confirmed (nothing to undo);
- * - `claimStockAndPrice`: one short transaction with the basket row locked `for update`: the
- *   basket priced afresh, the pending order and a payment attempt 'creating' inserted, the basket
- *   held ('checkout'), the stock taken last (never below zero; short: everything rolls back).
- *   Its compensation, when the payment fails for good, releases it all (payment/settlement.ts).
+ * Placing an order (POST /api/cart/confirm-order), read top to bottom in `placeOrder` below:
+ *
+ *   resolve basket → claim stock and price → charge → record outcome
+ *   (this file)      (this file)               (payment/attempts.ts)
+ *                    compensation: release the claim (payment/attempts.ts releaseClaim)
+ *
+ * Idempotent and never oversells: the claim is one short transaction with the basket row locked,
+ * so concurrent confirms of one basket queue there and find the first one's attempt; the charge
+ * carries an idempotency key of basket, amount and attempt. Fault points (src/faults.ts) sit
+ * between the steps that commit; the crash tests stop the process at each.
  */
-export function createPlaceOrderSteps(deps: PlaceOrderDeps) {
-  const { db, baskets, stock, orders, payments, provider } = deps;
+export function createPlaceOrder(deps: PlaceOrderDeps) {
+  const { db, baskets, stock, orders, payments, attempts, provider } = deps;
 
-  async function customerFor(token: string): Promise<AuthenticatedCustomer> {
-    const customer = await authenticateCustomer(db, token);
-    if (!customer) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
-    return customer;
-  }
-
-  /**
-   * The basket confirm-order works on: like every cart call, plus what makes a repeated confirm
-   * find its order: a guest's ordered basket still answers; a customer's cartId (their own) is
-   * used as given, and without it a basket they ordered minutes ago answers when the open one is
-   * empty.
-   */
-  const resolveBasket: Step<CartOwnerInput, CartContext> = {
+  /** Step 1: whose basket is confirmed (cart's one rule, for confirm-order). Nothing to undo. */
+  const resolveBasket: Step<Shopper, CartContext> = {
     name: 'resolve-basket',
-    async run(owner) {
-      if (owner.customerToken) {
-        const customer = await customerFor(owner.customerToken);
-        if (owner.cartId) {
-          const given = await baskets.find(owner.cartId);
-          if (given && given.customerId === customer.id && given.status !== 'merged') {
-            return { cart: given, customer, groupId: customer.groupId };
-          }
-        }
-        const open = await baskets.openOfCustomer(customer.id);
-        if (open && (open.status === 'checkout' || (await baskets.countLines(open.id)) > 0)) {
-          return { cart: open, customer, groupId: customer.groupId };
-        }
-        const recent = await baskets.recentlyOrdered(customer.id, REPEAT_WINDOW_MS);
-        if (recent) return { cart: recent, customer, groupId: customer.groupId };
-        return { cart: open ?? (await baskets.ensureOfCustomer(customer.id)), customer, groupId: customer.groupId };
-      }
-      if (!owner.cartId) throw badRequest('cartId is required for a guest basket', 'cartId');
-      const cart = await baskets.find(owner.cartId);
-      if (!cart || cart.customerId !== null || cart.status === 'merged') {
-        throw notFound('This basket no longer exists. Please start a new one.');
-      }
-      return { cart, customer: null, groupId: 0 };
-    },
+    run: (shopper) => deps.cart.activeBasket(shopper, 'order'),
   };
 
+  /**
+   * Step 2: one short transaction with the basket row locked `for update`. A basket with an
+   * attempt under way (or paid) answers that attempt; otherwise the basket is priced afresh, the
+   * pending order and a payment attempt 'creating' are inserted, the basket is held ('checkout')
+   * and the stock taken last (never below zero; short: everything rolls back, 409).
+   */
   const claimStockAndPrice: Step<{ ctx: CartContext; input: ConfirmOrderInput }, Claim> = {
     name: 'claim-stock-and-price',
     run: ({ ctx, input }) =>
       db.transaction(async (tx): Promise<Claim> => {
         const cart = await baskets.lock(tx, ctx.cart.id);
-        if (!cart || cart.status === 'merged') throw notFound('This basket no longer exists. Please start a new one.');
+        if (!cart || cart.status === 'merged') throw notFound(CART_MESSAGES.cartGone);
         if (cart.status === 'ordered') {
           const paid = await payments.findPaidForCart(cart.id, tx);
           if (!paid) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);
@@ -209,13 +182,79 @@ export function createPlaceOrderSteps(deps: PlaceOrderDeps) {
 
         return { kind: 'new', payment, order, email };
       }),
-    // Only a new attempt holds anything; an attempt found under way is not this call's to release.
-    compensate: async (claim, failure) => {
-      if (claim.kind === 'new') await deps.attempts.releaseClaim(claim.payment.id)(failure);
+    // Compensation: the claim released (order withdrawn, stock back, basket reopened, the attempt
+    // ended with the reason). Only a new attempt holds anything: one found under way is not this call's.
+    compensate: async (claim, reason) => {
+      if (claim.kind === 'new') await attempts.releaseClaim(claim.payment.id, reason);
     },
   };
 
-  return { resolveBasket, claimStockAndPrice };
+  /**
+   * The order's steps, with their branches. An error thrown anywhere (the provider unreachable,
+   * the database failing, a fault point) leaves the outcome unknown: nothing is undone, and the
+   * attempt is finished forward (the next confirm, or reconciliation, asks the provider again with
+   * the same idempotency key).
+   */
+  async function placeOrder(shopper: Shopper, input: ConfirmOrderInput): Promise<OrderPlacedAnswer> {
+    const returnUrl = attempts.returnUrlFor(input.returnUrl, input.requestOrigin);
+    const run = new Steps('place-order');
+
+    // 1. Resolve basket.
+    const ctx = await run.run(resolveBasket, shopper);
+
+    // 2. Claim stock and price.
+    let claim = await run.run(claimStockAndPrice, { ctx, input });
+    if (claim.kind === 'replace') {
+      // Branch: another card while the extra step of an earlier one was pending. That attempt is
+      // cancelled (its claim released), unless it went through meanwhile; then claimed afresh.
+      const after = await attempts.cancelAttempt(claim.payment);
+      if (after.status === 'succeeded' || after.status === 'processing') return attempts.placedAnswer(after);
+      claim = await run.run(claimStockAndPrice, { ctx, input });
+      // Yet another card's attempt started meanwhile (a concurrent confirm): let that one finish.
+      if (claim.kind === 'replace') throw new HttpError(409, CHECKOUT_MESSAGES.paymentInProgress);
+    }
+    if (claim.kind === 'existing') {
+      // Branch: an attempt already under way or paid (a repeated confirm, a double click): its
+      // outcome. One the provider took but nobody recorded (a process stopped) is settled now.
+      if (claim.unfinished) await attempts.settleFromProvider(claim.payment);
+      return attempts.awaitOutcome(claim.payment.id, returnUrl);
+    }
+    faultPoint('checkout.after-claim');
+
+    // 3. Charge.
+    const charged = await run.run(attempts.charge, {
+      payment: claim.payment,
+      returnUrl,
+      email: claim.email,
+      orderNumber: claim.order.number,
+      orderRef: claim.order.reference,
+    });
+    if (charged.kind === 'unknown') {
+      // Branch: outcome unknown (no answer from the provider). Nothing is undone (503).
+      throw attempts.unknownOutcomeAnswer();
+    }
+    if (charged.kind === 'refused') {
+      // Branch: the provider refused the payment details. The claim is released (400).
+      await run.undo(charged.reason);
+      throw attempts.refusedAnswer(charged.reason);
+    }
+    faultPoint('checkout.before-outcome');
+
+    // 4. Record outcome.
+    const outcome = await run.run(attempts.recordOutcome, { paymentId: claim.payment.id, intent: charged.intent });
+    // Branch: declined. The claim is released (the basket as it was, the stock back).
+    if (outcome.kind === 'declined') await run.undo(outcome.reason);
+    faultPoint('checkout.after-outcome');
+    switch (outcome.kind) {
+      case 'placed': // Paid or being settled: the basket is closed, the confirmation mail queued.
+      case 'needs-authentication': // Branch: the bank's extra step; the answer says where to send the shopper.
+        return outcome.answer;
+      case 'declined': // 402 with the bank's message, as the attempt recorded it.
+        return attempts.answerFor(claim.payment.id);
+    }
+  }
+
+  return { placeOrder };
 }
 
-export type PlaceOrderSteps = ReturnType<typeof createPlaceOrderSteps>;
+export type PlaceOrder = ReturnType<typeof createPlaceOrder>;

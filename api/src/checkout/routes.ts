@@ -8,7 +8,6 @@ import {
 import type { DomainPlugin } from '../domain';
 import { clientIp, type LimitRule } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
-import { customerTokenFrom } from '../customer/auth';
 import { withProviderOutage } from '../payment/outage';
 
 /**
@@ -34,11 +33,8 @@ export const checkoutRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: saveShippingInfoRequestSchema, response: { 200: checkoutStepAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { customerToken, cartId, address, shippingMethod, comment, billingAddress } = request.body;
-      return withProviderOutage(reply, () => checkout.saveShippingInfo(
-        { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
-        { address, shippingMethod, comment, billingAddress },
-      ));
+      const { address, shippingMethod, comment, billingAddress } = request.body;
+      return withProviderOutage(reply, () => checkout.saveShippingInfo(request.shopper, { address, shippingMethod, comment, billingAddress }));
     },
   );
 
@@ -47,11 +43,8 @@ export const checkoutRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: savePaymentInfoRequestSchema, response: { 200: checkoutStepAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { customerToken, cartId, paymentMethod, email, comment, billingAddress } = request.body;
-      return withProviderOutage(reply, () => checkout.savePaymentInfo(
-        { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
-        { paymentMethod, email, comment, billingAddress },
-      ));
+      const { paymentMethod, email, comment, billingAddress } = request.body;
+      return withProviderOutage(reply, () => checkout.savePaymentInfo(request.shopper, { paymentMethod, email, comment, billingAddress }));
     },
   );
 
@@ -60,13 +53,12 @@ export const checkoutRoutes: DomainPlugin = async (app, deps) => {
     { schema: { body: confirmOrderRequestSchema, response: { 200: confirmOrderAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { customerToken, cartId, payment, billingAddress, returnUrl, comment } = request.body;
+      const { payment, billingAddress, returnUrl, comment } = request.body;
       await limiter.check(DECLINES_PER_IP, request, clientIp(request));
       await limiter.check(UNFINISHED_PAYMENTS_PER_IP, request, clientIp(request));
       return withProviderOutage(reply, async () => {
         try {
-          const placed = await checkout.confirmOrder({
-            owner: { customerToken: customerTokenFrom(request, customerToken) ?? null, cartId },
+          const placed = await checkout.confirmOrder(request.shopper, {
             payment,
             billingAddress,
             returnUrl,

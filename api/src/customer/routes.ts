@@ -38,7 +38,7 @@ import type { DomainPlugin } from '../domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clientIp, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
-import { authenticateCustomer, customerTokenFrom, requireCustomer } from './auth';
+import { customerFor, customerOrNull } from './shopper';
 import { WrongCurrentPassword, type CustomerService } from './service';
 
 /** The accounts service of an app (tests use it to wait for background mail, or to read a captcha code). */
@@ -50,13 +50,12 @@ export function customerServiceOf(app: FastifyInstance): CustomerService {
  * Customer accounts: register, login/logout, profile, addresses, captcha, password reset,
  * newsletter, email notifications, billing agreements, subscriptions. Paths under /api.
  */
-export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
-  const { customer: service, customerReviews: reviews } = app.services;
+export const customerRoutes: DomainPlugin = async (app, { config }) => {
+  const { customerStore: store, customer: service, customerReviews: reviews } = app.services;
   const settings = config.auth;
 
   const limiter = app.services.limiter;
   const ip = (request: FastifyRequest) => clientIp(request);
-  const auth = (request: FastifyRequest, token?: string) => requireCustomer(db, request, token);
   const noStore = { 'cache-control': 'no-store' };
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(noStore);
@@ -94,7 +93,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   });
 
   app.post('/logout', { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: statusMessageAnswerSchema } } }, async (request) => {
-    const customer = await authenticateCustomer(db, customerTokenFrom(request, request.body?.customerToken));
+    const customer = customerOrNull(request.shopper);
     // Logging out twice, or with an expired token, is not an error: the token is dead either way.
     if (customer) await service.logout(customer);
     return { status: 'success' as const, message: 'You are signed out.' };
@@ -103,12 +102,12 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   /* ------------------------------------------------------------------ profile */
 
   app.post('/me', { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: meAnswerSchema } } }, async (request) => {
-    const customer = await auth(request, request.body?.customerToken);
+    const customer = customerFor(request.shopper);
     return { status: 'success' as const, data: { data: await service.customerAnswer(customer.id) } };
   });
 
   app.post('/update/me', { schema: { body: updateMeRequestSchema, response: { 200: updateMeAnswerSchema } } }, async (request) => {
-    const customer = await auth(request, request.body.customerToken);
+    const customer = customerFor(request.shopper);
     const key = String(customer.id);
     await limiter.check(LIMITS.passwordCheckFailuresPerCustomer, request, key);
     try {
@@ -123,24 +122,24 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   /* ------------------------------------------------------------------ addresses */
 
   app.get('/customer/addresses', { schema: { response: { 200: addressesAnswerSchema } } }, async (request) => {
-    const customer = await auth(request);
+    const customer = customerFor(request.shopper);
     return { status: 'success' as const, addresses: await service.listAddresses(customer) };
   });
 
   app.post('/customer/me/add-address', { schema: { body: addressRequestSchema, response: { 200: addressBookAnswerSchema } } }, async (request) => {
-    const customer = await auth(request, request.body.customerToken);
+    const customer = customerFor(request.shopper);
     const { message, customer: data } = await service.addAddress(customer, request.body.address);
     return { status: 'success' as const, message, data: { customer: data } };
   });
 
   app.post('/customer/me/update-address', { schema: { body: addressRequestSchema, response: { 200: addressBookAnswerSchema } } }, async (request) => {
-    const customer = await auth(request, request.body.customerToken);
+    const customer = customerFor(request.shopper);
     const { message, customer: data } = await service.updateAddress(customer, request.body.address);
     return { status: 'success' as const, message, data: { customer: data } };
   });
 
   app.post('/customer/me/delete-address', { schema: { body: deleteAddressRequestSchema, response: { 200: addressBookAnswerSchema } } }, async (request) => {
-    const customer = await auth(request, request.body.customerToken);
+    const customer = customerFor(request.shopper);
     const { message, customer: data } = await service.deleteAddress(customer, request.body.addressId);
     return { status: 'success' as const, message, data: { customer: data } };
   });
@@ -149,7 +148,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     '/customer/addresses/:id',
     { schema: { params: z.strictObject({ id: z.coerce.number().int().positive().max(2147483647) }), response: { 200: addressBookAnswerSchema } } },
     async (request) => {
-      const customer = await auth(request);
+      const customer = customerFor(request.shopper);
       const { message, customer: data } = await service.deleteAddress(customer, request.params.id);
       return { status: 'success' as const, message, data: { customer: data } };
     },
@@ -188,17 +187,15 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
 
   app.post('/customer/get', { schema: { body: customerGetRequestSchema, response: { 200: customerGetAnswerSchema } } }, async (request) => {
     await limiter.hit(LIMITS.resetPerIp, request, ip(request));
-    const { customerId, resetToken, customerToken } = request.body;
-    const customer = await authenticateCustomer(db, customerTokenFrom(request, customerToken));
-    return service.customerGet(customerId, resetToken, customer);
+    const { customerId, resetToken } = request.body;
+    return service.customerGet(customerId, resetToken, customerOrNull(request.shopper));
   });
 
   /* ------------------------------------------------------------------ newsletter, notifications */
 
   app.post('/contact/newsletter', { schema: { body: newsletterRequestSchema, response: { 200: newsletterAnswerSchema } } }, async (request) => {
-    const token = customerTokenFrom(request, request.body.customerToken);
-    const customer = token ? await authenticateCustomer(db, token) : null;
-    if (token && !customer) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
+    if (request.shopper.kind === 'expired') throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
+    const customer = customerOrNull(request.shopper);
     if (!customer) await limiter.hit(LIMITS.newsletterPerIp, request, ip(request));
     const { status, message } = await service.newsletter(request.body, customer);
     return { success: true as const, error: null, status, message };
@@ -213,11 +210,10 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     },
   );
 
-  const notificationsEmail = async (request: FastifyRequest, body: { customerToken?: string; unsubscribeToken?: string }) => {
-    const token = customerTokenFrom(request, body.customerToken);
-    const customer = token ? await authenticateCustomer(db, token) : null;
-    if (token && !customer && !body.unsubscribeToken) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
-    return service.notificationsEmail(customer, body.unsubscribeToken);
+  const notificationsEmail = async (request: FastifyRequest, body: { unsubscribeToken?: string }) => {
+    // A dead login token is refused, unless the signed link's token says who it is.
+    if (request.shopper.kind === 'expired' && !body.unsubscribeToken) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
+    return service.notificationsEmail(customerOrNull(request.shopper), body.unsubscribeToken);
   };
 
   app.post(
@@ -244,7 +240,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     '/customer/billing-agreements',
     { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: billingAgreementsAnswerSchema } } },
     async (request) => {
-      const customer = await auth(request, request.body?.customerToken);
+      const customer = customerFor(request.shopper);
       return { status: 'success' as const, data: await service.billingAgreements(customer) };
     },
   );
@@ -253,7 +249,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     '/customer/subscriptions',
     { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: customerSubscriptionsAnswerSchema } } },
     async (request) => {
-      const customer = await auth(request, request.body?.customerToken);
+      const customer = customerFor(request.shopper);
       return { status: 'success' as const, data: await service.subscriptions(customer) };
     },
   );
@@ -261,12 +257,12 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
   /* ------------------------------------------------------------------ My Product Reviews */
 
   app.post('/customer/reviews', { schema: { body: customerReviewsRequestSchema, response: { 200: customerReviewsAnswerSchema } } }, async (request) => {
-    const customer = await auth(request, request.body.customerToken);
+    const customer = customerFor(request.shopper);
     return { status: 'success' as const, data: await reviews.list(customer, request.body.page, request.body.pageSize) };
   });
 
   app.post('/customer/reviews/add', { schema: { body: addReviewRequestSchema, response: { 200: addReviewAnswerSchema } } }, async (request) => {
-    const customer = await auth(request, request.body.customerToken);
+    const customer = customerFor(request.shopper);
     const review = await reviews.add(customer, request.body);
     return {
       status: 'success' as const,

@@ -13,14 +13,14 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../domain';
 import { signToken, verifySignedToken } from '../auth/signed-tokens';
-import { authenticateCustomer, customerTokenFrom, requireCustomer } from '../customer/auth';
+import { customerFor, customerOrNull } from '../customer/shopper';
 import { notFound } from '../http-errors';
 
 /** Signed download links work for one hour. */
 const DOWNLOAD_LINK_TTL_S = 3600;
 
 /** The customer's orders, one order, the success page's view, downloadable products. */
-export const ordersRoutes: DomainPlugin = async (app, { db, config }) => {
+export const ordersRoutes: DomainPlugin = async (app, { config }) => {
   const { orders: service, ordersStore: store, appSecret: secret } = app.services;
   const downloadsDir = path.resolve(config.dataDir, 'downloads');
   app.addHook('onSend', async (_request, reply) => {
@@ -28,14 +28,14 @@ export const ordersRoutes: DomainPlugin = async (app, { db, config }) => {
   });
 
   app.post('/orders/list', { schema: { body: ordersListRequestSchema, response: { 200: ordersListAnswerSchema } } }, async (request) => {
-    const customer = await requireCustomer(db, request, request.body.customerToken);
+    const customer = customerFor(request.shopper);
     const { page, pageSize } = request.body;
     const { items, totalCount } = await service.list(customer.id, page, pageSize);
     return { status: 'success' as const, data: { items, totalCount, page, pageSize } };
   });
 
   app.get('/customer/order/:id', { schema: { params: orderIdParamsSchema, response: { 200: orderDetailAnswerSchema } } }, async (request) => {
-    const customer = await requireCustomer(db, request);
+    const customer = customerFor(request.shopper);
     return { status: 'success' as const, data: await service.detail(customer.id, request.params.id) };
   });
 
@@ -48,7 +48,7 @@ export const ordersRoutes: DomainPlugin = async (app, { db, config }) => {
     '/customer/downloadable-products',
     { schema: { body: customerTokenRequestSchema.nullish(), response: { 200: downloadableProductsAnswerSchema } } },
     async (request) => {
-      const customer = await requireCustomer(db, request, request.body?.customerToken);
+      const customer = customerFor(request.shopper);
       const key = await secret();
       const items = await service.downloads(customer.id, async (linkId) => {
         const token = signToken(key, { p: 'download', s: `${customer.id}:${linkId}`, x: Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_TTL_S });
@@ -73,9 +73,7 @@ export const ordersRoutes: DomainPlugin = async (app, { db, config }) => {
     async (request, reply) => {
       const linkId = request.params.id;
       const found = await store.findDownload(linkId);
-      const bearer = customerTokenFrom(request);
-      const customer = bearer ? await authenticateCustomer(db, bearer) : null;
-      let ownerId: number | null = customer?.id ?? null;
+      let ownerId: number | null = customerOrNull(request.shopper)?.id ?? null;
       if (ownerId === null && request.query.token) {
         const subject = verifySignedToken(await secret(), request.query.token, 'download');
         if (subject && subject.endsWith(`:${linkId}`)) ownerId = Number(subject.split(':')[0]);

@@ -3,10 +3,9 @@ import { fromPence } from '@shop/shared/pricing';
 import type { OrderPlacedAnswer } from '@shop/shared/schemas';
 import type { Db } from '../db/client';
 import { isDiskFullError } from '../db/disk';
-import { faultPoint } from '../faults';
 import { HttpError, notFound } from '../http-errors';
 import type { OrderPlacement } from '../orders/placement';
-import { StepFailure, Steps, type Step } from '../steps';
+import type { FailureReason, Step } from '../steps';
 import { PAYMENT_MESSAGES } from './messages';
 import { PaymentRequestError, type PaymentProvider, type ProviderIntent, type ProviderName } from './provider';
 import type { OrderMailLinks, Settlement } from './settlement';
@@ -42,16 +41,34 @@ export interface ChargeInput {
   orderRef: string;
 }
 
+/** What the provider answered to a charge. */
+export type Charge =
+  /** The provider has the payment, in whatever state (paid, needs an extra step, declined). */
+  | { kind: 'answered'; intent: ProviderIntent }
+  /** The provider refused the payment details: nothing was taken (a failure for good). */
+  | { kind: 'refused'; reason: FailureReason }
+  /** No answer (the provider unreachable): asked again later with the same idempotency key. */
+  | { kind: 'unknown' };
+
+/** An attempt's outcome, as recorded. */
+export type Outcome =
+  /** Paid, or being settled by the provider: the basket is closed and the order placed. */
+  | { kind: 'placed'; answer: OrderPlacedAnswer }
+  /** The bank wants an extra step (3-D Secure): the answer says where to send the shopper. */
+  | { kind: 'needs-authentication'; answer: OrderPlacedAnswer }
+  /** Declined, failed or cancelled: for the caller to release the claim (`releaseClaim`). */
+  | { kind: 'declined'; reason: FailureReason };
+
 /**
  * A payment attempt after its claim (the pending order, its stock and the attempt 'creating',
- * committed by checkout): the steps that ask the provider and record its answer, shared by
- * checkout (confirm-order) and payment (complete, cancel, events, reconciliation).
+ * committed by checkout). The payment's steps of placing an order, run by checkout's workflow
+ * (checkout/place-order.ts) and by payment's own resumptions (complete, cancel, events,
+ * reconciliation), with the compensation a failure for good needs beside them:
  *
- *   claim (checkout, compensation: release) → charge → record outcome
+ *   charge → record outcome          compensation of the claim: releaseClaim
  *
- * A definite failure (the provider refused the payment method, the card was declined) runs the
- * claim's compensation; an unknown outcome (provider unreachable, a crash) leaves the attempt for
- * the next caller or reconciliation, which asks again with the same idempotency key.
+ * Answers to the shopper come from the attempt's row, whoever recorded it (this call or the
+ * provider's event).
  */
 export function createAttempts(deps: AttemptsDeps) {
   const { db, payments, orders, settlement, provider, log } = deps;
@@ -101,21 +118,25 @@ export function createAttempts(deps: AttemptsDeps) {
 
   // ------------------------------------------------------------------ steps
 
-  /** The claim's compensation: the attempt ends, its order goes, the stock and basket come back. */
-  const releaseClaim = (paymentId: number) => async (failure: StepFailure<unknown>) => {
-    const { status, code, message, intentId } = failure.reason;
+  /**
+   * The compensation of the order's claim, for a payment that failed for good (refused, declined,
+   * cancelled): the attempt ends, its pending order goes, the stock and the basket come back.
+   */
+  async function releaseClaim(paymentId: number, reason: FailureReason): Promise<void> {
+    const { status, code, message, intentId } = reason;
     await db.transaction((tx) => settlement.release(tx, paymentId, status, { code, message }, intentId ?? null));
-  };
+  }
 
-  /** Steps of an attempt whose claim was committed earlier (by another call, or a process that died). */
-  const resumed = (workflow: string, paymentId: number) => new Steps(workflow).done('claim', releaseClaim(paymentId));
-
-  /** Asks the provider to take the payment of an attempt in 'creating' (same key on every retry). */
-  const charge: Step<ChargeInput, ProviderIntent> = {
+  /**
+   * Step "charge": asks the provider to take the payment of an attempt in 'creating' (the same
+   * idempotency key on every retry, so never twice). Nothing to undo: a payment the provider
+   * refuses or declines takes nothing, and one it took is settled forward.
+   */
+  const charge: Step<ChargeInput, Charge> = {
     name: 'charge',
     async run({ payment, ...extra }) {
       try {
-        return await provider.createAndConfirm({
+        const intent = await provider.createAndConfirm({
           amountPence: payment.amountPence,
           currency: 'gbp',
           paymentMethodId: payment.paymentMethodId,
@@ -126,36 +147,42 @@ export function createAttempts(deps: AttemptsDeps) {
           receiptEmail: extra.email,
           metadata: { payment_id: String(payment.id), cart_id: payment.cartId, order_ref: extra.orderRef, order_number: extra.orderNumber },
         });
+        return { kind: 'answered', intent };
       } catch (error) {
         if (error instanceof PaymentRequestError) {
-          throw new StepFailure({ status: 'failed', code: error.code, message: error.message }, async () => {
-            throw new HttpError(400, `Your payment details could not be used: ${error.message}`, 'payment.piPaymentMethodId');
-          });
+          return { kind: 'refused', reason: { status: 'failed', code: error.code, message: error.message } };
         }
         // Our own database failing (a full disk) is not the provider's outage: say what it is.
         if (isDiskFullError(error)) throw error;
         log.error({ err: error, paymentId: payment.id }, 'payment provider call failed');
         await payments.markRetryable(payment.id);
-        throw new HttpError(503, PAYMENT_MESSAGES.paymentUnreachable);
+        return { kind: 'unknown' };
       }
     },
   };
 
-  /** Records what the provider answered about an attempt, and answers the shopper. */
-  const recordOutcome: Step<{ paymentId: number; intent: ProviderIntent }, OrderPlacedAnswer> = {
+  /**
+   * Step "record outcome": what the provider answered about an attempt. Paid or being settled:
+   * the order is marked paid (amount checked, once), the basket closed and the confirmation mail
+   * queued; an extra step needed: the attempt keeps where to send the shopper; declined, failed or
+   * cancelled: nothing is recorded here, the caller runs the claim's compensation
+   * (`releaseClaim`), which records the failure with the claim's undoing, in one transaction.
+   */
+  const recordOutcome: Step<{ paymentId: number; intent: ProviderIntent }, Outcome> = {
     name: 'record-outcome',
     async run({ paymentId, intent }) {
-      await deps.mailLinks.prime();
       switch (intent.status) {
         case 'succeeded':
         case 'processing':
         case 'requires_capture': {
           // Often the provider's event got here first and did it all.
           const current = await payments.findById(paymentId);
-          if (current?.status === 'succeeded' && current.paidAt) return outcomeAnswer(current);
-          const { closed } = await db.transaction((tx) => settlement.settle(tx, paymentId, intent));
-          if (closed) deps.kickMail();
-          break;
+          if (!(current?.status === 'succeeded' && current.paidAt)) {
+            await deps.mailLinks.prime();
+            const { closed } = await db.transaction((tx) => settlement.settle(tx, paymentId, intent));
+            if (closed) deps.kickMail();
+          }
+          return { kind: 'placed', answer: await answerFor(paymentId) };
         }
         case 'requires_action': {
           const payment = await payments.findById(paymentId);
@@ -169,45 +196,53 @@ export function createAttempts(deps: AttemptsDeps) {
               cardLast4: intent.card?.last4 ?? null,
             });
           }
-          break;
+          return { kind: 'needs-authentication', answer: await answerFor(paymentId) };
         }
         default: {
-          // Declined, failed or cancelled: the claim is released, then the attempt answers.
           const error = intent.lastError ?? { code: intent.status, message: PAYMENT_MESSAGES.declinedFallback };
-          throw new StepFailure(
-            { status: intent.status === 'canceled' ? 'canceled' : 'failed', code: error.code, message: error.message, intentId: intent.id || null },
-            () => answerFor(paymentId),
-          );
+          return {
+            kind: 'declined',
+            reason: { status: intent.status === 'canceled' ? 'canceled' : 'failed', code: error.code, message: error.message, intentId: intent.id || null },
+          };
         }
       }
-      return answerFor(paymentId);
     },
   };
 
-  /** Applies what the provider says about an attempt (outside the order's own steps). */
-  function applyIntent(paymentId: number, intent: ProviderIntent): Promise<OrderPlacedAnswer> {
-    return resumed('apply-intent', paymentId).run(recordOutcome, { paymentId, intent });
+  /** The shopper's answer for a charge the provider refused: the payment details cannot be used (400). */
+  const refusedAnswer = (reason: FailureReason) =>
+    new HttpError(400, `Your payment details could not be used: ${reason.message}`, 'payment.piPaymentMethodId');
+  /** The shopper's answer while the provider cannot be reached: the attempt is asked about again later (503). */
+  const unknownOutcomeAnswer = () => new HttpError(503, PAYMENT_MESSAGES.paymentUnreachable);
+
+  /**
+   * Applies what the provider says about an attempt claimed earlier (its event, the shopper back
+   * from the extra step, a cancel, reconciliation): the outcome recorded; a declined one releases
+   * the claim and answers 402 with the bank's message.
+   */
+  async function applyIntent(paymentId: number, intent: ProviderIntent): Promise<OrderPlacedAnswer> {
+    const outcome = await recordOutcome.run({ paymentId, intent });
+    if (outcome.kind !== 'declined') return outcome.answer;
+    await releaseClaim(paymentId, outcome.reason);
+    return answerFor(paymentId);
   }
 
-  /** Charge, then record the outcome; the fault points mark the boundaries between them. */
-  async function pay(steps: Steps, input: ChargeInput): Promise<OrderPlacedAnswer> {
-    const intent = await steps.run(charge, input);
-    faultPoint('checkout.before-outcome');
-    const answer = await steps.run(recordOutcome, { paymentId: input.payment.id, intent });
-    faultPoint('checkout.after-outcome');
-    return answer;
-  }
-
-  /** Charges an attempt claimed earlier, e.g. one left 'creating' by a call that died. */
+  /** Charges an attempt claimed earlier (one left 'creating' by a call that died), then applies the answer. */
   async function payClaimed(payment: PaymentRow, returnUrl: string): Promise<OrderPlacedAnswer> {
     const order = payment.orderId ? await orders.find(db, payment.orderId) : undefined;
-    return pay(resumed('retry-payment', payment.id), {
+    const charged = await charge.run({
       payment,
       returnUrl,
       email: order?.email ?? null,
       orderNumber: order?.number ?? '',
       orderRef: order?.publicRef ?? '',
     });
+    if (charged.kind === 'unknown') throw unknownOutcomeAnswer();
+    if (charged.kind === 'refused') {
+      await releaseClaim(payment.id, charged.reason);
+      throw refusedAnswer(charged.reason);
+    }
+    return applyIntent(payment.id, charged.intent);
   }
 
   // ------------------------------------------------------------------ attempts in progress
@@ -301,8 +336,12 @@ export function createAttempts(deps: AttemptsDeps) {
   }
 
   return {
+    charge,
+    recordOutcome,
     releaseClaim,
-    pay,
+    refusedAnswer,
+    unknownOutcomeAnswer,
+    answerFor,
     payClaimed,
     applyIntent,
     placedAnswer,

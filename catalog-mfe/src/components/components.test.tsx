@@ -40,8 +40,7 @@ describe('ProductCard Add to Basket', () => {
   it('adds a simple product at quantity 1', async () => {
     const calls = scriptApi({
       '/products/info/5': { body: product({ id: 5, sku: 'HV-ALARM', name: 'Water Alarm', price: 89 }) },
-      '/cart/guest/create': { body: { cartId: 'g' } },
-      '/cart/add': { body: { items: [{ item_id: 1, sku: 'HV-ALARM', name: 'Water Alarm', price: 89, qty: 1 }], total: 89 } },
+      '/cart/add': { body: { items: [{ item_id: 1, sku: 'HV-ALARM', name: 'Water Alarm', price: 89, qty: 1 }], total: 89, cartId: 'g' } },
     });
     const { store } = renderAt('/c', '/c', <ProductCard product={card()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add to Basket: Water Alarm' }));

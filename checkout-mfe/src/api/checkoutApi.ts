@@ -79,8 +79,6 @@ export const checkoutApi = {
 
   ordersList: (customerToken: string, pageSize = 20) =>
     apiRequest('/orders/list', { body: { customerToken, page: 1, pageSize }, schema: ordersListAnswerSchema }),
-
-  createGuestCart: () => apiRequest('/cart/guest/create', { method: 'POST', body: {}, schema: z.object({ cartId: z.string() }) }),
 };
 
 export type PaymentConfig = z.infer<typeof paymentConfigAnswerSchema>;

@@ -1,14 +1,4 @@
-import {
-  ApiError,
-  authTokenAtom,
-  cartAtom,
-  cartIdAtom,
-  emptyCart,
-  reloadCart,
-  reportError,
-  type CartOwner,
-  type ShopStore,
-} from '@shop/shared';
+import { ApiError, authTokenAtom, cartAtom, cartIdAtom, emptyCart, ownerOf, reloadCart, reportError, type ShopStore } from '@shop/shared';
 import type { OrderPlacedAnswer } from '@shop/shared/schemas';
 import { checkoutApi } from '../api/checkoutApi';
 import { estimateAddressFor, stateToApiAddress } from './addresses';
@@ -60,28 +50,17 @@ export function failureMessage(error: unknown, fallback: string = CHECKOUT_TEXT.
   return fallback;
 }
 
-export function ownerOf(store: ShopStore): CartOwner {
-  return { customerToken: store.get(authTokenAtom), cartId: store.get(cartIdAtom) };
-}
-
 /**
  * The basket after an order: a customer's open basket is fetched afresh (the ordered one is
- * closed); a guest starts a fresh guest basket (the ordered one is gone).
+ * closed); a guest is left without a basket (the ordered one is gone): their next add makes one.
  */
-export async function resetBasket(store: ShopStore, api = checkoutApi): Promise<void> {
+export async function resetBasket(store: ShopStore): Promise<void> {
   store.set(cartAtom, emptyCart);
   if (store.get(authTokenAtom)) {
     await reloadCart(store).catch((error: unknown) => reportError('[checkout] basket reload after the order failed', error));
     return;
   }
   store.set(cartIdAtom, null);
-  try {
-    const { cartId } = await api.createGuestCart();
-    store.set(cartIdAtom, cartId);
-  } catch (error) {
-    // The next add starts one anyway.
-    reportError('[checkout] a fresh guest basket could not be started', error);
-  }
 }
 
 /**
@@ -89,14 +68,14 @@ export async function resetBasket(store: ShopStore, api = checkoutApi): Promise<
  * success page, reset the checkout (the stored billing address goes), the payment state and the
  * basket. The caller then goes to /order/success.
  */
-export async function completeOrder(store: ShopStore, answer: OrderPlacedAnswer, api = checkoutApi): Promise<void> {
+export async function completeOrder(store: ShopStore, answer: OrderPlacedAnswer): Promise<void> {
   const shippingAddress = store.get(shippingAddressAtom);
   if (shippingAddress.street.length > 0) {
     saveLastOrder({ reference: answer.orderId, email: store.get(checkoutEmailAtom), shippingAddress });
   }
   store.set(successOrderIdAtom, answer.orderId);
   store.set(resetCheckoutAtom);
-  await resetBasket(store, api);
+  await resetBasket(store);
 }
 
 /** A payment method made by the payment UI: Stripe.js or the test provider's card form. */
@@ -169,6 +148,6 @@ export async function placeOrder(store: ShopStore, input: PlaceOrderInput, api =
     answer = after;
   }
   // 5. Placed: clear the stored billing address and the rest of the checkout, reset the basket.
-  await completeOrder(store, answer, api);
+  await completeOrder(store, answer);
   return { kind: 'placed', answer };
 }

@@ -53,7 +53,6 @@ function api(config: unknown, handlers: Record<string, Handler> = {}) {
     '/payment/config': { body: config },
     '/cart': { body: basket },
     '/cart/add': { body: withPrimer },
-    '/cart/guest/create': { body: { cartId: 'guest-2' } },
     '/cart/estimate-shipping-methods': { body: [standard, nextDay] },
     '/cart/save-shipping-info': { body: stepAnswer() },
     '/cart/save-payment-info': { body: stepAnswer() },

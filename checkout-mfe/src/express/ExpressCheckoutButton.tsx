@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { cartAtom } from '@shop/shared';
+import { cartAtom, type BasketLine } from '@shop/shared';
 import { usePaymentConfig } from '../payment/config';
-import type { ExpressProduct } from './expressFlow';
 import { PAYMENT_UI } from '../payment/providers';
 
 export interface ExpressCheckoutButtonProps {
@@ -10,9 +9,9 @@ export interface ExpressCheckoutButtonProps {
    * (the BasketLine of @shop/shared). It goes into the basket if it is not there yet. `null` while the
    * product cannot be bought yet (options not all chosen). Absent on the basket: the basket is bought.
    */
-  line?: ExpressProduct | null | undefined;
+  line?: BasketLine | null | undefined;
   /** The same as `line` (either name works). */
-  product?: ExpressProduct | null | undefined;
+  product?: BasketLine | null | undefined;
   /** Where the button sits: 'product' (product page) or 'basket' (slide-over). */
   context?: 'product' | 'basket' | undefined;
 }

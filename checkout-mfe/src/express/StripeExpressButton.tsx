@@ -9,12 +9,12 @@ import type {
   StripeExpressCheckoutElementShippingAddressChangeEvent,
   StripeExpressCheckoutElementShippingRateChangeEvent,
 } from '@stripe/stripe-js';
-import { basketOpenAtom, cartAtom } from '@shop/shared';
+import { basketOpenAtom, cartAtom, ownerOf, type BasketLine } from '@shop/shared';
 import { checkoutApi } from '../api/checkoutApi';
-import { CHECKOUT_TEXT, CheckoutError, failureMessage, ownerOf } from '../checkout/order';
+import { CHECKOUT_TEXT, CheckoutError, failureMessage } from '../checkout/order';
 import { Busy } from '../components/Busy';
 import { getStripe, stripeAppearance } from '../payment/stripe';
-import { createExpressFlow, ExpressCheckoutError, productAmountPence, type ExpressProduct, type WalletSheet } from './expressFlow';
+import { createExpressFlow, ExpressCheckoutError, productAmountPence, type WalletSheet } from './expressFlow';
 import styles from './Express.module.css';
 
 /** The wallets of spec section 9: Apple Pay and Google Pay automatic, Link (and the rest) off. */
@@ -34,7 +34,7 @@ function stripeRates(sheet: WalletSheet) {
  * Stripe's Express Checkout Element (Apple Pay, Google Pay) wired to the express flow. Amounts in
  * pence; the payment method is made by Stripe.js and the server confirms the PaymentIntent.
  */
-export default function StripeExpressButton({ publishableKey, product }: { publishableKey: string; product: ExpressProduct | null }) {
+export default function StripeExpressButton({ publishableKey, product }: { publishableKey: string; product: BasketLine | null }) {
   const store = useStore();
   const amount = productAmountPence(product, store.get(cartAtom));
   return (
@@ -47,7 +47,7 @@ export default function StripeExpressButton({ publishableKey, product }: { publi
   );
 }
 
-function StripeExpress({ product }: { product: ExpressProduct | null }) {
+function StripeExpress({ product }: { product: BasketLine | null }) {
   const stripe = useStripe();
   const elements = useElements();
   const store = useStore();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { PaymentConfig } from '../api/checkoutApi';
 import { Busy } from '../components/Busy';
-import type { ExpressProduct } from './expressFlow';
+import type { BasketLine } from '@shop/shared';
 import { useTestWallet } from './useTestWallet';
 import { WalletSheetDialog } from './WalletSheetDialog';
 import styles from './Express.module.css';
@@ -16,7 +16,7 @@ export function TestWalletButton({
   config,
   disabledReason,
 }: {
-  product: ExpressProduct | null;
+  product: BasketLine | null;
   config: PaymentConfig;
   /** Why the button cannot be used yet (the product page's options are not all chosen). */
   disabledReason?: string | null | undefined;

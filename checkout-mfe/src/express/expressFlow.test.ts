@@ -47,7 +47,6 @@ function setup(handlers: Parameters<typeof scriptApi>[0] = {}) {
   const createPaymentMethod = jest.fn(async () => ({ id: 'pm_test_wallet', type: 'google_pay' }));
   const handleNextAction = jest.fn(async () => null);
   const api = scriptApi({
-    '/cart/guest/create': { body: { cartId: 'guest-1' } },
     '/cart': { body: basket },
     '/cart/add': { body: withPrimer },
     '/cart/estimate-shipping-methods': { body: [standard, nextDay] },
@@ -101,11 +100,13 @@ describe('express flow', () => {
       expect(api.paths()).toEqual(['/cart/estimate-shipping-methods']);
     });
 
-    it('starts a guest basket when there is none, and works on the whole basket without a product (basket button)', async () => {
-      const { store, flow, api } = setup();
+    it('a guest without a basket gets one with the add, in the same call; without a product it works on the whole basket (basket button)', async () => {
+      const { store, flow, api } = setup({ '/cart/add': { body: { ...withPrimer, cartId: 'guest-1' } } });
       await flow.click(product);
-      expect(api.paths()).toEqual(['/cart/guest/create', '/cart/add', '/cart/estimate-shipping-methods']);
+      expect(api.paths()).toEqual(['/cart/add', '/cart/estimate-shipping-methods']);
+      expect(api.calls[0]!.body).toMatchObject({ cartId: null, productSku: 'HV-PRIMER' });
       expect(store.get(cartIdAtom)).toBe('guest-1');
+      expect(store.get(cartAtom)).toEqual(withPrimer);
 
       const other = setup();
       other.store.set(cartIdAtom, 'guest-1');
@@ -124,6 +125,19 @@ describe('express flow', () => {
       none.store.set(cartIdAtom, 'guest-1');
       none.store.set(cartAtom, basket);
       await expect(none.flow.click()).rejects.toMatchObject({ reason: 'address_unserviceable' });
+    });
+
+    it('a guest basket the server no longer knows: the add is made again without it, which makes a new one', async () => {
+      const { store, flow, api } = setup({
+        '/cart/add': (body: { cartId: string | null }) =>
+          body.cartId === 'gone' ? { status: 404, body: { message: 'This basket no longer exists. Please start a new one.' } } : { body: { ...withPrimer, cartId: 'guest-3' } },
+      });
+      store.set(cartIdAtom, 'gone');
+      store.set(cartAtom, basket);
+      await flow.click(product);
+      expect(api.paths()).toEqual(['/cart/add', '/cart/add', '/cart/estimate-shipping-methods']);
+      expect(store.get(cartIdAtom)).toBe('guest-3');
+      expect(api.calls[2]!.body).toMatchObject({ cartId: 'guest-3' });
     });
 
     it('keeps the basket and says why when the product cannot be added', async () => {
@@ -235,7 +249,6 @@ describe('express flow', () => {
         '/cart/save-shipping-info',
         '/cart/save-payment-info',
         '/cart/confirm-order',
-        '/cart/guest/create',
       ]);
       const [, saveShipping, savePayment, confirm] = api.calls;
       expect(saveShipping!.body).toMatchObject({
@@ -261,12 +274,12 @@ describe('express flow', () => {
         billingAddress: { email: 'sam@example.co.uk', city: 'Manchester' },
       });
       expect(answer?.orderId).toBe('REF1234567890abcdefREF');
-      // Stored for the success page; checkout, basket and payment reset; a fresh guest basket.
+      // Stored for the success page; checkout, basket and payment reset; no basket until the next add.
       expect(store.get(successOrderIdAtom)).toBe('REF1234567890abcdefREF');
       expect(store.get(checkoutStateAtom)).toEqual(createStore().get(checkoutStateAtom));
       expect(localStorage.getItem('billingAddress')).toBeNull();
       expect(store.get(cartAtom)).toEqual(emptyCart);
-      expect(store.get(cartIdAtom)).toBe('guest-1');
+      expect(store.get(cartIdAtom)).toBeNull();
       expect(store.get(checkoutPaymentAtom)).toEqual({ paymentIntentId: null, clientSecret: null, error: null });
       expect(navigate).toHaveBeenCalledWith('/order/success');
     });
@@ -278,7 +291,6 @@ describe('express flow', () => {
       await flow.confirm(wallet());
       expect(api.calls.find((c) => c.path === '/cart/confirm-order')!.body).toMatchObject({ customerToken: 'token-1' });
       expect(api.paths().at(-1)).toBe('/cart');
-      expect(api.paths()).not.toContain('/cart/guest/create');
     });
 
     it('hands an extra confirmation step to the UI, and finishes the order with its answer', async () => {

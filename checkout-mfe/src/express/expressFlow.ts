@@ -1,4 +1,15 @@
-import { ApiError, authTokenAtom, cartAtom, cartApi, cartIdAtom, toPence, vatOfPence, type Cart, type ShippingEstimate, type ShopStore } from '@shop/shared';
+import {
+  addLine,
+  cartAtom,
+  ownerOf,
+  reloadCart,
+  toPence,
+  vatOfPence,
+  type BasketLine,
+  type Cart,
+  type ShippingEstimate,
+  type ShopStore,
+} from '@shop/shared';
 import { COUNTRIES, findCountry } from '@shop/shared/forms';
 import { normalisePostcode } from '@shop/shared/schemas';
 import type { OrderPlacedAnswer } from '@shop/shared/schemas';
@@ -8,7 +19,6 @@ import {
   CHECKOUT_TEXT,
   completeOrder,
   failureMessage,
-  ownerOf,
   type CreatedPaymentMethod,
   type NextActionHandler,
 } from '../checkout/order';
@@ -49,20 +59,6 @@ export const EXPRESS_MISSING_INFORMATION = 'Unable able to proceed with payment 
 
 /** The wallet cannot open or update (the API failed in a way the shopper cannot fix). */
 export const EXPRESS_UNAVAILABLE = 'Express Checkout is not available just now. Please try again, or check out from your basket.';
-
-/** The product the button buys (product page); none on the basket. */
-export interface ExpressProduct {
-  /** The product's sku, sent to the API with the options. */
-  sku: string;
-  /** The sku the basket line carries (configurable: base sku, a hyphen, the option sku); `sku` when absent. */
-  lineSku?: string | undefined;
-  name: string;
-  /** Unit price in pounds ex VAT (only for the amount shown before the basket answers). */
-  price: number;
-  qty: number;
-  productOptions?: unknown;
-  image?: string | null | undefined;
-}
 
 export interface WalletLineItem {
   name: string;
@@ -118,7 +114,6 @@ export interface ExpressFlowDeps {
   /** The card needs an extra step: finish it (Stripe) or go where it is done (test provider: null). */
   handleNextAction: NextActionHandler;
   api?: typeof checkoutApi;
-  basketApi?: Pick<typeof cartApi, 'add' | 'get' | 'createGuestCart'>;
 }
 
 /** A failure the wallet UI shows (and Stripe's sheet is told with paymentFailed). */
@@ -219,7 +214,7 @@ export function walletSheet(cart: Cart, rates: readonly ShippingEstimate[], sele
 }
 
 /** What the wallet shows before the basket answers: the product's own price (button amount). */
-export function productAmountPence(product: ExpressProduct | null | undefined, cart: Cart): number {
+export function productAmountPence(product: BasketLine | null | undefined, cart: Cart): number {
   const t = cart.totals;
   const basket = t ? toPence(t.grand_total) : toPence(cart.total * 1.2);
   const inBasket = product ? cart.items.some((i) => i.sku === (product.lineSku ?? product.sku)) : true;
@@ -230,7 +225,6 @@ export function productAmountPence(product: ExpressProduct | null | undefined, c
 export function createExpressFlow(deps: ExpressFlowDeps) {
   const { store } = deps;
   const api = deps.api ?? checkoutApi;
-  const basket = deps.basketApi ?? cartApi;
   let rates: ShippingEstimate[] = [];
   let selected: ShippingEstimate | null = null;
 
@@ -240,29 +234,20 @@ export function createExpressFlow(deps: ExpressFlowDeps) {
     store.set(shippingMethodCodeAtom, rate?.method_code ?? null);
   }
 
-  /** The product into the basket (no 'Added to Basket' modal: the wallet sheet is opening). */
-  async function addProduct(product: ExpressProduct): Promise<void> {
-    if (!store.get(authTokenAtom) && !store.get(cartIdAtom)) {
-      store.set(cartIdAtom, (await basket.createGuestCart()).cartId);
-    }
-    const line = { productSku: product.sku, quantity: product.qty, productOptions: product.productOptions };
-    try {
-      store.set(cartAtom, await basket.add(ownerOf(store), line));
-    } catch (error) {
-      // A guest basket the server no longer knows (ordered elsewhere, expired): start another.
-      if (!(error instanceof ApiError && error.status === 404 && !store.get(authTokenAtom))) throw error;
-      store.set(cartIdAtom, (await basket.createGuestCart()).cartId);
-      store.set(cartAtom, await basket.add(ownerOf(store), line));
-    }
+  /**
+   * The product into the basket with the shop's one basket client (@shop/shared's addLine: a
+   * guest's first add makes the basket in the same call). No 'Added to Basket' modal: the wallet
+   * sheet is opening.
+   */
+  async function addProduct(product: BasketLine): Promise<void> {
+    store.set(cartAtom, await addLine(store, { productSku: product.sku, quantity: product.qty, productOptions: product.productOptions }));
   }
 
+  /** The basket as the server prices it (fetched when the stored one is optimistic or has no totals). */
   async function currentCart(): Promise<Cart> {
     const cart = store.get(cartAtom);
     if (cart.totals && !cart.items.some((i) => String(i.item_id).startsWith('pending-'))) return cart;
-    if (!store.get(authTokenAtom) && !store.get(cartIdAtom)) return cart;
-    const fresh = await basket.get(ownerOf(store));
-    store.set(cartAtom, fresh);
-    return fresh;
+    return reloadCart(store);
   }
 
   async function estimate(): Promise<WalletSheet> {
@@ -290,7 +275,7 @@ export function createExpressFlow(deps: ExpressFlowDeps) {
 
   return {
     /** The button was pressed: basket, delivery estimate, and the sheet's contents. */
-    click(product?: ExpressProduct | null): Promise<WalletSheet> {
+    click(product?: BasketLine | null): Promise<WalletSheet> {
       return guarded(async () => {
         store.set(checkoutPaymentAtom, { paymentIntentId: null, clientSecret: null, error: null });
         if (product) {
@@ -380,7 +365,7 @@ export function createExpressFlow(deps: ExpressFlowDeps) {
           if (!after) return null;
           answer = after;
         }
-        await completeOrder(store, answer, api);
+        await completeOrder(store, answer);
         deps.navigate('/order/success');
         return answer;
       }).catch((error: unknown) => {

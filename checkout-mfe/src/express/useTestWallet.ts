@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '@shop/shared/router';
 import { useAtomValue, useStore } from 'jotai';
-import { basketOpenAtom, meAtom } from '@shop/shared';
+import { basketOpenAtom, meAtom, type BasketLine } from '@shop/shared';
 import type { PaymentConfig } from '../api/checkoutApi';
 import { checkoutApi } from '../api/checkoutApi';
 import { checkoutEmailAtom, shippingAddressAtom } from '../checkout/checkoutState';
 import { CHECKOUT_TEXT, CheckoutError, failureMessage } from '../checkout/order';
-import { createExpressFlow, type ExpressProduct, type WalletConfirmDetails, type WalletSheet } from './expressFlow';
+import { createExpressFlow, type WalletConfirmDetails, type WalletSheet } from './expressFlow';
 import { emptySheetAddress, walletPrefill, type SheetAddress } from './testWallet';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : CHECKOUT_TEXT.placeOrderFailed);
@@ -15,7 +15,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : CHECKOUT_TEX
  * The test wallet's sheet: what it shows (contact, addresses, rates, total, the stored card) and
  * what it does, each step handed to the express flow as Stripe's Express Checkout Element would.
  */
-export function useTestWallet(product: ExpressProduct | null, config: PaymentConfig, disabledReason: string | null | undefined) {
+export function useTestWallet(product: BasketLine | null, config: PaymentConfig, disabledReason: string | null | undefined) {
   const store = useStore();
   const navigate = useNavigate();
   const me = useAtomValue(meAtom);

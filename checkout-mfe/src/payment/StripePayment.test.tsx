@@ -42,7 +42,6 @@ function api(handlers: Record<string, Handler> = {}) {
   return scriptApi({
     '/payment/config': { body: stripeConfig },
     '/cart': { body: basket },
-    '/cart/guest/create': { body: { cartId: 'guest-2' } },
     '/cart/estimate-shipping-methods': { body: [standard, nextDay] },
     '/cart/save-shipping-info': { body: stepAnswer() },
     '/cart/save-payment-info': { body: stepAnswer() },
@@ -135,7 +134,6 @@ describe('the Stripe payment path (Stripe mocked)', () => {
       '/cart/save-shipping-info',
       '/cart/save-payment-info',
       '/cart/confirm-order',
-      '/cart/guest/create',
     ]);
     expect(calls.calls.find((c) => c.path === '/cart/confirm-order')!.body).toMatchObject({
       payment: { method: 'stripe_payments', piPaymentMethodId: 'pm_1Stripe', paymentMethodType: 'card' },

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type Ref } from 'react';
-import { Spinner, type PaymentProviderName } from '@shop/shared';
+import { Spinner, type BasketLine, type PaymentProviderName } from '@shop/shared';
 import type { PaymentConfig } from '../api/checkoutApi';
-import type { ExpressProduct } from '../express/expressFlow';
 import { TestWalletButton } from '../express/TestWalletButton';
 import { TestCardForm } from './TestCardForm';
 import type { PaymentHandle } from './types';
@@ -23,7 +22,7 @@ export interface CardFormProps {
 export interface WalletProps {
   config: PaymentConfig;
   /** The product to buy (product page), null while its options are not all chosen; absent: the basket. */
-  product: ExpressProduct | null;
+  product: BasketLine | null;
   /** Why the button cannot be used yet (the product page's options are not all chosen). */
   disabledReason: string | null;
 }

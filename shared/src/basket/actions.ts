@@ -4,7 +4,7 @@ import type { Cart, CartItem } from '../api/schemas/cart';
 import { authTokenAtom, meAtom } from '../atoms/auth';
 import { addedToBasketAtom, cartAtom, cartIdAtom, emptyCart } from '../atoms/cart';
 import type { ShopStore } from '../atoms/store';
-import { cartApi, type CartOwner } from './api';
+import { cartApi, type CartLineRequest, type CartOwner } from './api';
 
 /** Shown when an add fails (spec sections 4 and 5). */
 export const BASKET_ADD_FAILED = 'There was a problem adding the item to the basket.';
@@ -41,42 +41,58 @@ export interface BasketLine {
   productOptions?: unknown;
 }
 
-function ownerOf(store: ShopStore): CartOwner {
+/** Who holds the basket: the signed-in customer's token, else the guest basket's id (null: none yet). */
+export function ownerOf(store: ShopStore): CartOwner {
   return { customerToken: store.get(authTokenAtom), cartId: store.get(cartIdAtom) };
 }
 
-async function startGuestCart(store: ShopStore): Promise<void> {
-  const { cartId } = await cartApi.createGuestCart();
-  store.set(cartIdAtom, cartId);
+/**
+ * After a 401 (the login expired or was revoked) or a guest's 404 (the server no longer knows the
+ * basket): the shopper becomes a guest without a basket, and true is answered. Anything else: false.
+ */
+function forgetLostBasket(store: ShopStore, error: unknown): boolean {
+  const expiredLogin = error instanceof ApiError && error.status === 401 && store.get(authTokenAtom);
+  const lostGuestCart = error instanceof ApiError && error.status === 404 && !store.get(authTokenAtom);
+  if (!expiredLogin && !lostGuestCart) return false;
+  store.set(authTokenAtom, null);
+  store.set(meAtom, null);
+  store.set(cartIdAtom, null);
+  return true;
 }
 
 /**
- * Runs a cart call for whoever holds the basket. A guest without a cart gets one first. A 401
- * (expired or revoked login) signs the customer out, starts a guest cart and retries once; so does
- * a guest whose cart the server no longer knows (404).
+ * Adds a line for whoever holds the basket and answers the basket (not stored: the caller does).
+ * A guest without a basket gets one with this add, in the same call (the answer's `cartId` is
+ * kept). A dead login or a lost guest basket: the add is made once more, as a guest without a
+ * basket. No basket is ever made except by an add.
  */
-async function withCartOwner<T>(store: ShopStore, call: (owner: CartOwner) => Promise<T>): Promise<T> {
-  if (!store.get(authTokenAtom) && !store.get(cartIdAtom)) await startGuestCart(store);
+export async function addLine(store: ShopStore, line: CartLineRequest): Promise<Cart> {
+  const add = async () => {
+    const { cartId, ...cart } = await cartApi.add(ownerOf(store), line);
+    if (cartId) store.set(cartIdAtom, cartId);
+    return cart;
+  };
   try {
-    return await call(ownerOf(store));
+    return await add();
   } catch (error) {
-    const expiredLogin = error instanceof ApiError && error.status === 401 && store.get(authTokenAtom);
-    const lostGuestCart = error instanceof ApiError && error.status === 404 && !store.get(authTokenAtom);
-    if (!expiredLogin && !lostGuestCart) throw error;
-    store.set(authTokenAtom, null);
-    store.set(meAtom, null);
-    await startGuestCart(store);
-    return call(ownerOf(store));
+    if (!forgetLostBasket(store, error)) throw error;
+    return add();
   }
 }
 
-/** Fetches the basket from the API (nothing to fetch for a shopper without a cart). */
+/**
+ * Fetches the basket from the API and stores it (nothing to fetch for a shopper without a
+ * basket; one the server no longer knows, or a dead login, leaves an empty one).
+ */
 export async function reloadCart(store: ShopStore): Promise<Cart> {
-  if (!store.get(authTokenAtom) && !store.get(cartIdAtom)) {
-    store.set(cartAtom, emptyCart);
-    return emptyCart;
+  let cart = emptyCart;
+  if (store.get(authTokenAtom) || store.get(cartIdAtom)) {
+    try {
+      cart = await cartApi.get(ownerOf(store));
+    } catch (error) {
+      if (!forgetLostBasket(store, error)) throw error;
+    }
   }
-  const cart = await withCartOwner(store, (owner) => cartApi.get(owner));
   store.set(cartAtom, cart);
   return cart;
 }
@@ -119,10 +135,7 @@ export async function addToBasket(store: ShopStore, line: BasketLine): Promise<b
   store.set(cartAtom, (cart) => withQty(cart, lineSku, line.qty, optimistic));
   store.set(addedToBasketAtom, { name: line.name, image: line.image ?? undefined });
   try {
-    const cart = await withCartOwner(store, (owner) =>
-      cartApi.add(owner, { productSku: line.sku, quantity: line.qty, productOptions: line.productOptions }),
-    );
-    store.set(cartAtom, cart);
+    store.set(cartAtom, await addLine(store, { productSku: line.sku, quantity: line.qty, productOptions: line.productOptions }));
     return true;
   } catch (error) {
     console.error('[basket] add failed', error);
@@ -140,10 +153,14 @@ export async function removeFromBasket(store: ShopStore, item: CartItem): Promis
   store.set(basketErrorReasonAtom, null);
   store.set(cartAtom, (cart) => withQty(cart, item.sku, -1));
   try {
-    const cart = await withCartOwner(store, (owner) => cartApi.remove(owner, { productSku: item.sku, quantity: 1 }));
-    store.set(cartAtom, cart);
+    store.set(cartAtom, await cartApi.remove(ownerOf(store), { productSku: item.sku, quantity: 1 }));
     return true;
   } catch (error) {
+    // The basket is gone (a dead login, a guest basket the server no longer knows): so is the line.
+    if (forgetLostBasket(store, error)) {
+      store.set(cartAtom, emptyCart);
+      return true;
+    }
     console.error('[basket] remove failed', error);
     store.set(cartAtom, (cart) => withQty(cart, item.sku, 1, { ...item, qty: 1 }));
     store.set(basketErrorAtom, BASKET_REMOVE_FAILED);

@@ -1,5 +1,5 @@
 import { apiRequest } from '../api/client';
-import type { Cart } from '../api/schemas/cart';
+import type { Cart, CartAdded } from '../api/schemas/cart';
 
 /** Who is asking: a customer (token) or a guest (the cart id they hold). */
 export interface CartOwner {
@@ -19,12 +19,12 @@ export interface CartLineRequest {
 const schemas = () => import('../api/schemas/cart');
 
 export const cartApi = {
-  createGuestCart: async () => apiRequest('/cart/guest/create', { method: 'POST', body: {}, schema: (await schemas()).guestCartAnswerSchema }),
   /** Creates the customer's active cart when missing. */
   mine: (customerToken: string) => apiRequest('/cart/mine', { body: { customerToken } }),
   get: async (owner: CartOwner): Promise<Cart> => apiRequest('/cart', { body: owner, schema: (await schemas()).cartSchema }),
-  add: async (owner: CartOwner, line: CartLineRequest): Promise<Cart> =>
-    apiRequest('/cart/add', { body: { ...owner, ...line }, schema: (await schemas()).cartSchema }),
+  /** A guest without a basket (cartId null) gets one with the add: its id is the answer's `cartId`. */
+  add: async (owner: CartOwner, line: CartLineRequest): Promise<CartAdded> =>
+    apiRequest('/cart/add', { body: { ...owner, ...line }, schema: (await schemas()).cartAddedSchema }),
   remove: async (owner: CartOwner, line: CartLineRequest): Promise<Cart> =>
     apiRequest('/cart/remove', { body: { ...owner, ...line }, schema: (await schemas()).cartSchema }),
   mergeGuestCart: (customerToken: string, guestCartId: string) =>

@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { authTokenAtom, meAtom } from '../atoms/auth';
 import { addedToBasketAtom, cartAtom, cartCountAtom, cartIdAtom } from '../atoms/cart';
 import { login } from '../auth/actions';
-import { addToBasket, BASKET_ADD_FAILED, BASKET_REMOVE_FAILED, basketErrorAtom, basketErrorReasonAtom, removeFromBasket } from './actions';
+import { addToBasket, BASKET_ADD_FAILED, BASKET_REMOVE_FAILED, basketErrorAtom, basketErrorReasonAtom, reloadCart, removeFromBasket } from './actions';
 
 type Handler = (body: any) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
@@ -37,10 +37,9 @@ describe('basket actions', () => {
     let release!: () => void;
     const answered = new Promise<void>((r) => (release = r));
     const calls = scriptApi({
-      '/cart/guest/create': () => ({ body: { cartId: 'guest-1' } }),
       '/cart/add': async () => {
         await answered;
-        return { body: { items: [item('HV-CDM8', 2)], total: 240 } };
+        return { body: { items: [item('HV-CDM8', 2)], total: 240, cartId: 'guest-1' } };
       },
     });
     const done = addToBasket(store, line);
@@ -50,11 +49,16 @@ describe('basket actions', () => {
     release();
     await expect(done).resolves.toBe(true);
     expect(store.get(cartAtom)).toEqual({ items: [item('HV-CDM8', 2)], total: 240 });
-    // A guest cart was started and its id kept under cartId.
+    // A guest's first add made the basket in the same call: its id is kept under cartId.
     expect(store.get(cartIdAtom)).toBe('guest-1');
-    expect(calls.map((c) => c.path)).toEqual(['/cart/guest/create', '/cart/add']);
-    expect(calls[1]!.body).toMatchObject({ cartId: 'guest-1', productSku: 'HV-CDM8', quantity: 2 });
-    expect(calls[1]!.body.price).toBeUndefined();
+    expect(calls.map((c) => c.path)).toEqual(['/cart/add']);
+    expect(calls[0]!.body).toMatchObject({ cartId: null, productSku: 'HV-CDM8', quantity: 2 });
+    expect(calls[0]!.body.price).toBeUndefined();
+
+    // The next add names the basket.
+    scriptApi({ '/cart/add': () => ({ body: { items: [item('HV-CDM8', 3)], total: 360 } }) });
+    await expect(addToBasket(store, { ...line, qty: 1 })).resolves.toBe(true);
+    expect(store.get(cartIdAtom)).toBe('guest-1');
   });
 
   it('rolls a failed add back: the line goes, the modal closes, the message shows', async () => {
@@ -105,22 +109,46 @@ describe('basket actions', () => {
     expect(calls[0]!.body).toMatchObject({ productSku: 'A', quantity: 1, cartId: 'guest-1' });
   });
 
-  it('on 401 signs the customer out, starts a guest cart and retries the call', async () => {
+  it('on 401 signs the customer out and adds again as a guest, whose basket that add makes', async () => {
     const store = createStore();
     store.set(authTokenAtom, 'expired-token');
     store.set(meAtom, { id: 1, firstname: 'A', lastname: 'B', email: 'a@b.co', group_id: 1, addresses: [] });
     const calls = scriptApi({
       '/cart/add': (body) =>
-        body.customerToken ? { status: 401, body: { message: 'Please sign in again' } } : { body: { items: [item('HV-CDM8', 2)], total: 240 } },
-      '/cart/guest/create': () => ({ body: { cartId: 'guest-9' } }),
+        body.customerToken
+          ? { status: 401, body: { message: 'Please sign in again' } }
+          : { body: { items: [item('HV-CDM8', 2)], total: 240, cartId: 'guest-9' } },
     });
     await expect(addToBasket(store, line)).resolves.toBe(true);
     expect(store.get(authTokenAtom)).toBeNull();
     expect(store.get(meAtom)).toBeNull();
     expect(store.get(cartIdAtom)).toBe('guest-9');
-    expect(calls.map((c) => c.path)).toEqual(['/cart/add', '/cart/guest/create', '/cart/add']);
-    expect(calls[2]!.body).toMatchObject({ customerToken: null, cartId: 'guest-9' });
+    expect(calls.map((c) => c.path)).toEqual(['/cart/add', '/cart/add']);
+    expect(calls[1]!.body).toMatchObject({ customerToken: null, cartId: null });
     expect(store.get(cartCountAtom)).toBe(2);
+  });
+
+  it('a guest basket the server no longer knows: the add makes a new one in the same retry; a remove or a reload empties the basket and makes none', async () => {
+    const store = createStore();
+    store.set(cartIdAtom, 'gone');
+    let calls = scriptApi({
+      '/cart/add': (body) => (body.cartId === 'gone' ? { status: 404, body: { message: 'This basket no longer exists. Please start a new one.' } } : { body: { items: [item('A', 1)], total: 120, cartId: 'guest-2' } }),
+    });
+    await expect(addToBasket(store, { ...line, sku: 'A', qty: 1 })).resolves.toBe(true);
+    expect(calls.map((c) => [c.path, c.body.cartId])).toEqual([['/cart/add', 'gone'], ['/cart/add', null]]);
+    expect(store.get(cartIdAtom)).toBe('guest-2');
+
+    calls = scriptApi({ '/cart/remove': () => ({ status: 404, body: { message: 'This basket no longer exists. Please start a new one.' } }) });
+    await expect(removeFromBasket(store, item('A', 1))).resolves.toBe(true);
+    expect(calls.map((c) => c.path)).toEqual(['/cart/remove']);
+    expect(store.get(cartIdAtom)).toBeNull();
+    expect(store.get(cartAtom).items).toEqual([]);
+
+    store.set(cartIdAtom, 'gone-too');
+    calls = scriptApi({ '/cart': () => ({ status: 404, body: { message: 'This basket no longer exists. Please start a new one.' } }) });
+    await expect(reloadCart(store)).resolves.toEqual({ items: [], total: 0 });
+    expect(calls.map((c) => c.path)).toEqual(['/cart']);
+    expect(store.get(cartIdAtom)).toBeNull();
   });
 });
 

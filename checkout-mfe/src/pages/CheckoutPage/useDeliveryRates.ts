@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { useAtom } from 'jotai';
-import { reportError, type Cart, type ShippingEstimate, type ShopStore } from '@shop/shared';
+import { ownerOf, reportError, type Cart, type ShippingEstimate, type ShopStore } from '@shop/shared';
 import { checkoutApi } from '../../api/checkoutApi';
 import { estimateAddressFor } from '../../checkout/addresses';
 import type { CheckoutFormValues } from '../../checkout/checkoutForm';
 import { shippingCarrierCodeAtom, shippingMethodCodeAtom } from '../../checkout/checkoutState';
-import { CheckoutError, failureMessage, ownerOf } from '../../checkout/order';
+import { CheckoutError, failureMessage } from '../../checkout/order';
 import { chooseRate } from '../../checkout/totals';
 
 export type RatesState =

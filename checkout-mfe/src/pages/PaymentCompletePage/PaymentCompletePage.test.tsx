@@ -29,7 +29,7 @@ function renderAt(url: string, store = createStore()) {
 }
 
 const api = (handlers: Record<string, Handler>) =>
-  scriptApi({ '/cart': { body: basket }, '/cart/guest/create': { body: { cartId: 'guest-2' } }, ...handlers });
+  scriptApi({ '/cart': { body: basket }, ...handlers });
 
 describe('PaymentCompletePage', () => {
   beforeEach(() => {
@@ -84,7 +84,7 @@ describe('PaymentCompletePage', () => {
     expect(calls.paths()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Complete authentication' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/order\/success$/));
-    expect(calls.paths()).toEqual(['/payment/test/authenticate', '/payment/complete', '/cart/guest/create']);
+    expect(calls.paths()).toEqual(['/payment/test/authenticate', '/payment/complete']);
     expect(calls.calls[0]!.body).toEqual({ paymentIntentId: 'pi_test_1', outcome: 'complete' });
   });
 

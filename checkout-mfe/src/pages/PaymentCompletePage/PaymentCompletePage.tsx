@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@shop/shared/router';
 import { useStore } from 'jotai';
-import { PageHeading, reloadCart, Spinner } from '@shop/shared';
+import { ownerOf, PageHeading, reloadCart, Spinner } from '@shop/shared';
 import { checkoutApi } from '../../api/checkoutApi';
-import { CHECKOUT_TEXT, completeOrder, failureMessage, ownerOf } from '../../checkout/order';
+import { CHECKOUT_TEXT, completeOrder, failureMessage } from '../../checkout/order';
 import styles from './PaymentCompletePage.module.css';
 
 type State =

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from '@shop/shared/router';
 import userEvent from '@testing-library/user-event';
-import { addedToBasketAtom, BASKET_ADD_FAILED, basketErrorAtom, cartAtom, cartCountAtom, PageDataProvider } from '@shop/shared';
+import { addedToBasketAtom, BASKET_ADD_FAILED, basketErrorAtom, cartAtom, cartCountAtom, cartIdAtom, PageDataProvider } from '@shop/shared';
 import { blogPost, listItem } from '../../testing/fixtures';
 import { renderAt, scriptApi } from '../../testing/render';
 import ArticlePage, { loadPageData } from './ArticlePage';
@@ -23,7 +23,6 @@ function api(add: { status?: number; body: unknown }) {
     '/content/blog-posts': { body: { items: posts } },
     '/content/authors': { body: authors },
     '/content/blog-post/related-products/2': { body: related },
-    '/cart/guest/create': { body: { cartId: 'guest-1' } },
     '/cart/add': add,
   });
 }
@@ -61,7 +60,6 @@ describe('ArticlePage', () => {
       '/content/blog-posts': { body: { items: posts } },
       '/content/authors': { body: authors },
       '/content/blog-post/related-products/2': { body: related },
-      '/cart/guest/create': { body: { cartId: 'guest-1' } },
     });
     const fetchMock = globalThis.fetch as jest.Mock;
     const scripted = fetchMock.getMockImplementation()!;
@@ -82,9 +80,12 @@ describe('ArticlePage', () => {
     // Optimistic: in the basket and the modal open before the API answers.
     await waitFor(() => expect(store.get(cartCountAtom)).toBe(3));
     expect(store.get(addedToBasketAtom)).toMatchObject({ name: 'Water Alarm' });
-    resolveAdd({ body: { items: [{ item_id: 9, sku: 'HV-ALARM', name: 'Water Alarm', price: 89, qty: 3 }], total: 267 } });
+    // A guest's first add makes the basket in the same call (its id comes back with the answer).
+    resolveAdd({ body: { items: [{ item_id: 9, sku: 'HV-ALARM', name: 'Water Alarm', price: 89, qty: 3 }], total: 267, cartId: 'guest-1' } });
     await waitFor(() => expect(store.get(cartAtom).items[0]).toMatchObject({ item_id: 9, qty: 3 }));
-    expect(calls.find((c) => c.path === '/cart/add')!.body).toMatchObject({ cartId: 'guest-1', productSku: 'HV-ALARM', quantity: 3 });
+    expect(calls.find((c) => c.path === '/cart/add')!.body).toMatchObject({ cartId: null, productSku: 'HV-ALARM', quantity: 3 });
+    expect(store.get(cartIdAtom)).toBe('guest-1');
+    expect(calls.some((c) => c.path === '/cart/guest/create')).toBe(false);
   });
 
   it('rolls the add back when the basket refuses it', async () => {

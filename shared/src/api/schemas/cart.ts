@@ -108,6 +108,15 @@ export type Cart = z.infer<typeof cartSchema>;
 export const cartAnswerSchema = cartSchema.extend({ totals: cartTotalsSchema });
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 
+/**
+ * Answer of POST /api/cart/add: the basket, and `cartId` when this add made the guest's basket
+ * (a guest's first add, sent without a cartId): keep it for the next calls.
+ */
+export const cartAddAnswerSchema = cartAnswerSchema.extend({ cartId: z.string().optional() });
+/** The browser's parse of an add's answer (looser totals, as `cartSchema`). */
+export const cartAddedSchema = cartSchema.extend({ cartId: z.string().optional() });
+export type CartAdded = z.infer<typeof cartAddedSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Requests
 
