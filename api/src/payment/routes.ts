@@ -17,6 +17,7 @@ import { armPendingFaults } from '../faults';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { PaymentRequestError, WebhookSignatureError } from './provider';
 import { TEST_CARDS } from './test-provider';
+import { isLocalShopUrl } from '../auth/settings';
 
 /**
  * How often abandoned payments (an extra step never finished) are cancelled and their stock freed:
@@ -40,7 +41,10 @@ export const paymentRoutes: DomainPlugin = async (app, deps) => {
   const noStore = { 'cache-control': 'no-store' };
 
   if (provider.name === 'test' && deps.config.nodeEnv === 'production') {
-    app.log.warn('payments: STRIPE_SECRET_KEY is not set, so the offline TEST provider takes payments (no money is taken)');
+    // A warning wherever shoppers may reach the shop; on this machine (`npm start`, whose summary
+    // says so) the expected mode.
+    const level = isLocalShopUrl(deps.config.auth.shopUrl) ? 'info' : 'warn';
+    app.log[level]('payments: STRIPE_SECRET_KEY is not set, so the offline TEST provider takes payments (no money is taken)');
   }
   if (provider.name === 'stripe' && !deps.config.stripeWebhookSecret) {
     app.log.warn('payments: STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified, so orders will not be marked paid');
