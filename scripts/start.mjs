@@ -23,6 +23,7 @@ import {
   outputMode,
   serviceLogLevel,
 } from './lib/start-output.mjs';
+import { balance, frontEnds } from './lib/shop-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -78,7 +79,7 @@ function run(name, file, ownEnv) {
     if (!stopping) {
       // A service that said why it stopped (a fatal line: data folder in use, port taken…) has
       // said enough on a terminal.
-      if (!(prettify && child.reportedFatal)) log.error(`${name} stopped (${signal ?? code}); stopping the shop`);
+      if (!(prettify && child.reportedFatal)) log.error(`The ${name} stopped (${signal ?? code}); stopping the shop.`);
       stop(code || 1);
     } else if (children.size === 0) {
       process.exit(process.exitCode ?? 0);
@@ -116,61 +117,49 @@ async function waitFor(url, timeoutMs = 180_000) {
 
 /* -------------------------------------------------------------------------------------- builds */
 
-/** The front ends `npm start` serves, and a file each build writes last-ish (its manifest or page). */
-const frontEnds = [
-  { app: 'shell', output: 'shell/dist/index.html' },
-  { app: 'catalog-mfe', output: 'catalog-mfe/dist/mf-manifest.json' },
-  { app: 'content-mfe', output: 'content-mfe/dist/mf-manifest.json' },
-  { app: 'account-mfe', output: 'account-mfe/dist/mf-manifest.json' },
-  { app: 'checkout-mfe', output: 'checkout-mfe/dist/mf-manifest.json' },
-];
-
 /**
- * Builds the front ends that are not built yet: each app's browser and server builds (webpack
- * `--env shop`: not a remote's standalone page, which is its team's own tool and not part of the
- * shop; `npm run build` makes those too). Two webpack processes at a time on two or more cores.
- * Type-checking is `npm run typecheck`'s (the builds transpile only). On a terminal the webpack
- * output is kept back and shown only if a build fails.
+ * Builds the front ends that are not built yet, with webpack and ts-loader as `npm run build` does,
+ * but only what the shop serves (`--env shop`: each app's browser and server builds, not a remote's
+ * standalone page, its team's own tool), in two webpack processes (one per core, at most two), each
+ * building a share of the apps (scripts/lib/webpack.shop.cjs). Type-checking is
+ * `npm run typecheck`'s: the builds transpile only. On a terminal webpack's output is kept back
+ * and shown only if a build fails.
  */
 async function buildFrontEnds() {
-  const missing = frontEnds.filter((f) => !fs.existsSync(path.join(root, f.output))).map((f) => f.app);
+  const missing = frontEnds.filter((f) => !fs.existsSync(path.join(root, f.output)));
   if (missing.length === 0) return;
   const started = Date.now();
-  log.info(`building ${missing.join(', ')} (first start only, about a minute)`);
+  log.info(`Building ${missing.map((f) => f.app).join(', ')} (the first start only)…`);
   const webpackCli = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
-  const queue = [...missing];
-  const failures = [];
-  const worker = async () => {
-    for (let app = queue.shift(); app && !stopping; app = queue.shift()) {
-      const output = [];
-      const code = await new Promise((resolve) => {
-        const child = spawn(process.execPath, [webpackCli, '--mode', 'production', '--env', 'shop'], {
-          cwd: path.join(root, app),
-          // Machines get webpack's output on stderr (stdout stays JSON lines); a terminal gets it on failure.
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        children.add(child);
-        for (const stream of [child.stdout, child.stderr]) {
-          stream.on('data', (chunk) => (prettify ? output.push(chunk) : process.stderr.write(chunk)));
-        }
-        child.on('exit', (exitCode, signal) => {
-          children.delete(child);
-          resolve(exitCode ?? signal);
-        });
-      });
-      if (code !== 0 && !stopping) failures.push({ app, output: Buffer.concat(output).toString() });
-    }
-  };
-  const parallel = Math.max(1, Math.min(2, os.availableParallelism()));
-  await Promise.all(Array.from({ length: parallel }, worker));
+  const groups = balance(missing, Math.max(1, Math.min(2, os.availableParallelism())));
+  const results = await Promise.all(
+    groups.map(
+      (apps) =>
+        new Promise((resolve) => {
+          const args = [webpackCli, '--mode', 'production', '-c', 'scripts/lib/webpack.shop.cjs', '--env', `apps=${apps.join(',')}`, '--env', 'shop'];
+          // Machines get webpack's output on stderr (stdout stays JSON lines); a terminal only on failure.
+          const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          children.add(child);
+          const output = [];
+          for (const stream of [child.stdout, child.stderr]) {
+            stream.on('data', (chunk) => (prettify ? output.push(chunk) : process.stderr.write(chunk)));
+          }
+          child.on('exit', (code, signal) => {
+            children.delete(child);
+            resolve({ apps, ok: code === 0, why: signal ?? code, output: Buffer.concat(output).toString() });
+          });
+        }),
+    ),
+  );
   if (stopping) return;
-  if (failures.length > 0) {
-    for (const failure of failures) process.stderr.write(failure.output);
-    log.error(`the build of ${failures.map((f) => f.app).join(', ')} failed (see above)`);
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length > 0) {
+    for (const r of failed) process.stderr.write(r.output);
+    log.error(`The build of ${failed.flatMap((r) => r.apps).join(', ')} failed (see above).`);
     stop(1);
     return;
   }
-  log.info(`built in ${Math.round((Date.now() - started) / 1000)} s`);
+  log.info(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 /* ------------------------------------------------------------------------------------- the shop */
@@ -187,7 +176,7 @@ await buildFrontEnds();
 const health = stopping ? null : await waitFor(`${apiUrl}/api/health`);
 if (!health) {
   if (!stopping) {
-    log.error(`the API did not become healthy at ${apiUrl}`);
+    log.error(`The API did not become healthy at ${apiUrl}.`);
     stop(1);
   }
 } else {

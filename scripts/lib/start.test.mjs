@@ -1,6 +1,7 @@
-// `npm run test:scripts` (node:test): what `npm start` prints, decided and formatted.
-// The whole start under a pseudo-terminal is e2e/tests/start.spec.ts.
+// `npm run test:scripts` (node:test): what `npm start` prints, decided and formatted, and how its
+// first build is shared out. The whole start under a pseudo-terminal is e2e/tests/start.spec.ts.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import {
@@ -12,6 +13,7 @@ import {
   serviceLogLevel,
   summaryText,
 } from './start-output.mjs';
+import { balance, frontEnds } from './shop-build.mjs';
 
 const sink = () => {
   const chunks = [];
@@ -103,5 +105,20 @@ describe('the summary', () => {
   it('says when payments are test payments', () => {
     assert.match(describePayments('test'), /^test mode: no money is taken/);
     assert.equal(describePayments('stripe'), 'Stripe');
+  });
+});
+
+describe('the first build', () => {
+  it('shares the apps out between the processes by cost, the shell counting double', () => {
+    assert.deepEqual(balance(frontEnds, 2), [['shell', 'account-mfe'], ['catalog-mfe', 'content-mfe', 'checkout-mfe']]);
+    assert.deepEqual(balance(frontEnds, 1), [frontEnds.map((f) => f.app)]);
+    assert.deepEqual(balance(frontEnds.slice(1, 2), 2), [['catalog-mfe']]);
+  });
+
+  it('builds every workspace that has a build (an app that joins the shop joins the first build)', () => {
+    const root = new URL('../../', import.meta.url);
+    const { workspaces } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+    const built = workspaces.filter((dir) => JSON.parse(readFileSync(new URL(`${dir}/package.json`, root), 'utf8')).scripts?.build);
+    assert.deepEqual(frontEnds.map((f) => f.app).sort(), built.sort());
   });
 });
