@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
 import { answerCacheTtl } from './catalog/http-cache';
 import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
+import { loadPaymentProviderSettings, realPaymentsConfigured, type PaymentProviderSettings } from './payment/providers/settings';
 import { mediaDir, repoRoot } from './paths';
 
 /** Empty environment variables count as unset (`SENTRY_DSN= npm start`). */
@@ -42,8 +43,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: optional(z.enum(['json', 'pretty'], 'must be json or pretty')),
   SENTRY_DSN: optional(url(['https:', 'http:'])),
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_')),
-  STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_')),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
@@ -74,8 +73,6 @@ export interface Config {
   /** LOG_FORMAT: JSON lines or pino-pretty; unset, pretty on a terminal outside production. */
   logFormat: 'json' | 'pretty' | undefined;
   sentryDsn: string | undefined;
-  stripeSecretKey: string | undefined;
-  stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
   trustProxy: boolean | number | string[];
   redisUrl: string | undefined;
@@ -103,8 +100,10 @@ export interface Config {
   rateLimitStore: RateLimitStore;
   /** Accounts and mail: APP_SECRET, SHOP_URL, MAIL_FROM, CAPTCHA_TEST_CODE (auth/settings.ts). */
   auth: AuthSettings;
-  /** Payments: publishable key, Stripe API address, hold minutes (payment/settings.ts). */
+  /** Payments: hold minutes (payment/settings.ts). */
   payment: PaymentSettings;
+  /** Each payment provider's own settings (payment/providers/<name>/settings.ts), by name. */
+  paymentProviders: PaymentProviderSettings;
   /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
   catalogCacheTtlMs: number;
 }
@@ -124,8 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  // A deployed shop without Stripe keys would take orders with the test provider and no money.
-  if (!e.STRIPE_SECRET_KEY && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
+  const domains = domainSettings(env, e.NODE_ENV);
+  // A deployed shop without a real provider's keys would take orders with the test provider and no money.
+  if (!realPaymentsConfigured(domains.paymentProviders) && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
     throw new ConfigError(
       `Invalid environment: SHOP_URL (${e.SHOP_URL}) is a public shop but STRIPE_SECRET_KEY is not set, so payments would be ` +
         'test payments that take no money. Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY), or TEST_PAYMENTS=true ' +
@@ -133,7 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const baseDir = env.INIT_CWD || process.cwd();
-  const domains = domainSettings(env, e.NODE_ENV);
   const apiWorkers = e.DATABASE_URL ? (e.API_WORKERS ?? os.availableParallelism()) : 1;
   return {
     nodeEnv: e.NODE_ENV,
@@ -145,8 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     sentryDsn: e.SENTRY_DSN,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
-    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
@@ -163,9 +160,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The domains' own settings, read from the same environment at the same time. */
-function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'catalogCacheTtlMs'> {
+function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'paymentProviders' | 'catalogCacheTtlMs'> {
   try {
-    return { auth: loadAuthSettings(env), payment: loadPaymentSettings(env), catalogCacheTtlMs: answerCacheTtl(nodeEnv, env) };
+    return {
+      auth: loadAuthSettings(env),
+      payment: loadPaymentSettings(env),
+      paymentProviders: loadPaymentProviderSettings(env),
+      catalogCacheTtlMs: answerCacheTtl(nodeEnv, env),
+    };
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
