@@ -11,6 +11,8 @@ const exposes = {
 const options = { name: 'catalog', dir: __dirname, port: 3001, exposes, routes: './src/routes.ts' };
 // The browser build, and beside it the server build the page server renders with (dist/server/) and
 // the team's standalone page (dist/standalone/), a host of its own with its own shared libraries.
-module.exports = [createAppConfig(options), createServerConfig(options), createStandaloneConfig(options)];
+// `--env shop` (npm start's first build) leaves the standalone page out: it is not part of the shop.
+module.exports = (env = {}, argv = {}) =>
+  [createAppConfig(options), createServerConfig(options), ...(env.shop ? [] : [createStandaloneConfig(options)])].map((config) => config(env, argv));
 // The e2e suite builds a variant of this remote with one more page (e2e/support/catalog-extra-page).
 module.exports.options = options;

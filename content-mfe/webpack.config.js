@@ -12,4 +12,6 @@ const exposes = {
 const options = { name: 'content', dir: __dirname, port: 3002, exposes, routes: './src/routes.ts' };
 // The browser build, and beside it the server build the page server renders with (dist/server/) and
 // the team's standalone page (dist/standalone/), a host of its own with its own shared libraries.
-module.exports = [createAppConfig(options), createServerConfig(options), createStandaloneConfig(options)];
+// `--env shop` (npm start's first build) leaves the standalone page out: it is not part of the shop.
+module.exports = (env = {}, argv = {}) =>
+  [createAppConfig(options), createServerConfig(options), ...(env.shop ? [] : [createStandaloneConfig(options)])].map((config) => config(env, argv));

@@ -14,8 +14,11 @@ const apps = [
   ['checkout', ['run', 'dev', '-w', 'checkout-mfe']],
 ];
 
+// The shop a developer opens is the shell's dev server: links in the API's mail point there.
+const env = { ...process.env, SHOP_URL: process.env.SHOP_URL || 'http://localhost:3000' };
+
 const children = apps.map(([name, args]) => {
-  const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = (chunk) =>
     chunk
       .toString()

@@ -1,48 +1,86 @@
 #!/usr/bin/env node
-// `npm start`: the whole shop on one port. Builds whatever is not built yet, starts the API
-// service (internal port PORT+1) and, once it is healthy, the shell's page server on PORT, which
-// serves the shell, the four remotes, and proxies /api and /media to the API. With DATABASE_URL
-// the API runs API_WORKERS worker processes (default one per core, api/src/cluster.ts); SIGTERM to
-// this script stops the page server and the API, which stops its workers gracefully.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: the whole shop on one port. Starts the API service (internal port PORT+1), builds
+// whatever front end is not built yet meanwhile (the shop's builds only: see buildFrontEnds), then,
+// once the API is healthy, the shell's page server on PORT, which serves the shell, the four
+// remotes, and proxies /api and /media to the API. With DATABASE_URL the API runs API_WORKERS
+// worker processes (default one per core, api/src/cluster.ts); SIGTERM to this script stops the
+// page server and the API, which stops its workers gracefully.
+//
+// Output (scripts/lib/start-output.mjs): on a terminal, a short summary once the shop answers, then
+// the services' warnings and errors made readable; for machines (stdout not a terminal, or
+// LOG_FORMAT=json) the services' JSON log lines as they are.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import {
+  createLinePrettifier,
+  createStartLog,
+  describeDatabase,
+  describePayments,
+  outputMode,
+  serviceLogLevel,
+} from './lib/start-output.mjs';
+import { balance, frontEnds } from './lib/shop-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.PORT ?? 8080);
-const apiPort = Number(process.env.API_PORT ?? port + 1);
-const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const apiPort = Number(env.API_PORT ?? port + 1);
+const externalApi = env.API_URL; // an API running elsewhere: none is started here
+const apiUrl = externalApi ?? `http://127.0.0.1:${apiPort}`;
+// The shop's own address, for links in mail (the API) and canonical links (the page server).
+const shopUrl = env.SHOP_URL || `http://localhost:${port}`;
+// Resolved here (as the API would) so that the summary names the folder the API opens.
+const dataDir = path.resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || path.join(root, 'data'));
 
-const builds = [
-  'shell/dist/index.html',
-  'catalog-mfe/dist/mf-manifest.json',
-  'content-mfe/dist/mf-manifest.json',
-  'account-mfe/dist/mf-manifest.json',
-  'checkout-mfe/dist/mf-manifest.json',
-];
-const missing = builds.filter((f) => !fs.existsSync(path.join(root, f)));
-if (missing.length > 0) {
-  console.log(`[start] building the front ends (missing: ${missing.join(', ')})`);
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+let mode;
+try {
+  mode = outputMode(env, Boolean(process.stdout.isTTY));
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
+const log = createStartLog(mode);
+const prettify = mode === 'pretty' ? createLinePrettifier({ colorize: Boolean(process.stdout.hasColors?.()) }) : null;
+
+/** What every service gets: where the shop is, and its log level (JSON lines; start prettifies them). */
+const serviceEnv = {
+  NODE_ENV: env.NODE_ENV ?? 'production',
+  LOG_LEVEL: serviceLogLevel(env, mode),
+  LOG_FORMAT: 'json',
+  SHOP_URL: shopUrl,
+};
+
+/* ------------------------------------------------------------------------------------ services */
 
 const children = new Set();
 let stopping = false;
 
-function run(name, file, env) {
+/** Starts a service (a TypeScript entry run by tsx); the shop stops when any service stops. */
+function run(name, file, ownEnv) {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...env },
-    stdio: 'inherit',
+    env: { ...env, ...serviceEnv, ...ownEnv },
+    stdio: ['ignore', prettify ? 'pipe' : 'inherit', 'inherit'],
   });
+  child.reportedFatal = false;
+  if (prettify) {
+    readline.createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
+      if (/"level":60\b/.test(line)) child.reportedFatal = true;
+      process.stdout.write(prettify(line, name));
+    });
+  }
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (!stopping) {
-      console.error(`[start] ${name} stopped (${signal ?? code}); stopping the shop`);
-      stop(code ?? 1);
+      // A service that said why it stopped (a fatal line: data folder in use, port taken…) has
+      // said enough on a terminal.
+      if (!(prettify && child.reportedFatal)) log.error(`The ${name} stopped (${signal ?? code}); stopping the shop.`);
+      stop(code || 1);
     } else if (children.size === 0) {
       process.exit(process.exitCode ?? 0);
     }
@@ -62,30 +100,100 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-async function waitForApi() {
-  const deadline = Date.now() + 120_000;
+/** GETs `url` until it answers 2xx (its JSON), the shop stops, or `timeoutMs` passes (null). */
+async function waitFor(url, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stopping) {
     try {
-      const res = await fetch(`${apiUrl}/api/health`);
-      if (res.ok) return true;
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      if (res.ok) return await res.json();
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 200));
   }
-  return false;
+  return null;
 }
 
-if (!process.env.API_URL) {
-  // The API listens on loopback behind the page server and trusts X-Forwarded-For from it alone
-  // (the page server sets it to the client's address). TRUST_PROXY of this environment is for the
-  // page server: the CDN or load balancer in front of the shop.
-  run('api', 'api/src/server.ts', { PORT: String(apiPort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1,::1' });
+/* -------------------------------------------------------------------------------------- builds */
+
+/**
+ * Builds the front ends that are not built yet, with webpack and ts-loader as `npm run build` does,
+ * but only what the shop serves (`--env shop`: each app's browser and server builds, not a remote's
+ * standalone page, its team's own tool), in two webpack processes (one per core, at most two), each
+ * building a share of the apps (scripts/lib/webpack.shop.cjs). Type-checking is
+ * `npm run typecheck`'s: the builds transpile only. On a terminal webpack's output is kept back
+ * and shown only if a build fails.
+ */
+async function buildFrontEnds() {
+  const missing = frontEnds.filter((f) => !fs.existsSync(path.join(root, f.output)));
+  if (missing.length === 0) return;
+  const started = Date.now();
+  log.info(`Building ${missing.map((f) => f.app).join(', ')} (the first start only)…`);
+  const webpackCli = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
+  const groups = balance(missing, Math.max(1, Math.min(2, os.availableParallelism())));
+  const results = await Promise.all(
+    groups.map(
+      (apps) =>
+        new Promise((resolve) => {
+          const args = [webpackCli, '--mode', 'production', '-c', 'scripts/lib/webpack.shop.cjs', '--env', `apps=${apps.join(',')}`, '--env', 'shop'];
+          // Machines get webpack's output on stderr (stdout stays JSON lines); a terminal only on failure.
+          const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          children.add(child);
+          const output = [];
+          for (const stream of [child.stdout, child.stderr]) {
+            stream.on('data', (chunk) => (prettify ? output.push(chunk) : process.stderr.write(chunk)));
+          }
+          child.on('exit', (code, signal) => {
+            children.delete(child);
+            resolve({ apps, ok: code === 0, why: signal ?? code, output: Buffer.concat(output).toString() });
+          });
+        }),
+    ),
+  );
+  if (stopping) return;
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length > 0) {
+    for (const r of failed) process.stderr.write(r.output);
+    log.error(`The build of ${failed.flatMap((r) => r.apps).join(', ')} failed (see above).`);
+    stop(1);
+    return;
+  }
+  log.info(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
-if (!(await waitForApi())) {
-  console.error(`[start] the API did not become healthy at ${apiUrl}`);
-  stop(1);
+
+/* ------------------------------------------------------------------------------------- the shop */
+
+if (!externalApi) {
+  // Started first: on the first start it creates, migrates and seeds its database while the
+  // front ends build. It listens on loopback behind the page server and trusts X-Forwarded-For
+  // from it alone (the page server sets it to the client's address). TRUST_PROXY of this
+  // environment is for the page server: the CDN or load balancer in front of the shop.
+  run('api', 'api/src/server.ts', { PORT: String(apiPort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1,::1', DATA_DIR: dataDir });
+}
+await buildFrontEnds();
+
+const health = stopping ? null : await waitFor(`${apiUrl}/api/health`);
+if (!health) {
+  if (!stopping) {
+    log.error(`The API did not become healthy at ${apiUrl}.`);
+    stop(1);
+  }
 } else {
   run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl });
-  console.log(`[start] the shop is at http://localhost:${port}`);
+  const [pages, payments] = await Promise.all([
+    waitFor(`http://127.0.0.1:${port}/healthz`),
+    waitFor(`${apiUrl}/api/payment/config`, 10_000),
+  ]);
+  if (pages && !stopping) {
+    log.summary(
+      'The shop is running',
+      [
+        ['Shop', shopUrl],
+        ['Database', describeDatabase({ kind: health.database?.kind, dataDir, databaseUrl: env.DATABASE_URL, apiUrl: externalApi })],
+        ['Payments', describePayments(payments?.provider)],
+      ],
+      'Warnings and errors appear below (LOG_LEVEL=info: every request too). Ctrl-C stops the shop.',
+    );
+  }
 }

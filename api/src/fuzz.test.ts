@@ -6,9 +6,9 @@ import { openTestDb, type TestDb } from './test/db';
 
 /**
  * Fuzzing every route: thousands of generated bodies and query strings (wrong types, deep nesting,
- * NUL, huge strings, odd unicode, arrays for objects, prototype keys, broken JSON) sent to every
- * route the API has. None may answer 5xx. The generator is seeded, so a failure repeats: the
- * failing case is printed with its seed.
+ * NUL, lone UTF-16 surrogates, huge strings, odd unicode, arrays for objects, prototype keys,
+ * broken JSON) sent to every route the API has. None may answer 5xx. The generator is seeded, so
+ * a failure repeats: the failing case is printed with its seed.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 60);
@@ -44,7 +44,7 @@ const FIELDS = [
 const STRINGS = [
   '', ' ', 'x', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', 'stripe_payments', 'pm_card_visa', 'flatrate', 'GB', 'SW1A 1AA',
   'jane@example.co.uk', 'Membrane2024', 'DPM-1200', "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000',
-  'a\u0000b', '\ud800', '\udfff', '🧱💧', 'ﷺ', '\u202eevil', 'ǅ', 'İ', 'ß'.repeat(1000), '\r\n\t', 'https://evil.example/',
+  'a\u0000b', '\ud800', '\udfff', 'Unit 7\udbff', '\udc00High St', '🧱\ud83e', '🧱💧', 'ﷺ', '\u202eevil', 'ǅ', 'İ', 'ß'.repeat(1000), '\r\n\t', 'https://evil.example/',
   '00000000-0000-4000-8000-000000000000', 'A'.repeat(43),
 ];
 
@@ -205,6 +205,9 @@ function mutate(g: Gen, skeleton: unknown): string {
   const replacement = (old: unknown): unknown =>
     g.pick([
       () => `${typeof old === 'string' ? old : 'x'}\u0000`,
+      // A lone surrogate (high or low) inside an otherwise valid value: JSON.stringify sends it
+      // as its escape ("\ud800"), which parses but is not Unicode.
+      () => `${typeof old === 'string' ? old : 'x'}${g.pick(['\ud800', '\udbff', '\udc00', '\udfff'])}`,
       () => 'x'.repeat(g.pick([300, 5000, 200_000])),
       () => DEEP,
       () => randomValue(g, 2),

@@ -5,16 +5,20 @@ import { buildApp, type App } from './app';
 import { superviseWorkers } from './cluster';
 import { loadConfig, type Config } from './config';
 import { closeDb, dbKind, openDb, sqlState, type Db } from './db/client';
-import { assertRoomToStart, freeBytesAt, diskFullReason } from './db/disk';
+import { assertRoomToStart, freeBytesAt, diskFullReason, NoRoomToStartError } from './db/disk';
+import { DatabaseLockedError } from './db/lock';
 import { startApiJobs } from './jobs';
 import { armPendingFaults, faultsFromEnv } from './faults';
 import { migrateDb, migrationState } from './db/migrate';
 import { flushObservability, initObservability, reportError } from './observability';
 import { version } from './version';
 
-/** JSON logs (one line per event); pretty only for a developer's terminal. */
-export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): FastifyBaseLogger {
-  const pretty = process.stdout.isTTY && config.nodeEnv !== 'production';
+/**
+ * JSON logs (one line per event); pretty only for a developer's terminal, or as LOG_FORMAT says
+ * (`npm start` asks for JSON and makes the lines readable itself on a terminal).
+ */
+export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat' | 'nodeEnv'>): FastifyBaseLogger {
+  const pretty = config.logFormat ? config.logFormat === 'pretty' : process.stdout.isTTY && config.nodeEnv !== 'production';
   return pino({
     level: config.logLevel,
     base: { service: 'shop-api', version, ...(cluster.isWorker ? { worker: cluster.worker!.id, pid: process.pid } : {}) },
@@ -65,7 +69,9 @@ export async function startApi(
     // PGlite says only that it failed to initialise: name a full disk when that is the cause.
     if (!config.databaseUrl) {
       const free = await freeBytesAt(config.dataDir).catch(() => Infinity);
-      if (free < config.diskMinFreeBytes * 2) throw new Error(`${diskFullReason(config.dataDir, free, config.diskMinFreeBytes * 2)} (${(error as Error).message})`);
+      if (free < config.diskMinFreeBytes * 2) {
+        throw new NoRoomToStartError(`${diskFullReason(config.dataDir, free, config.diskMinFreeBytes * 2)} (${(error as Error).message})`);
+      }
     }
     throw error;
   }
@@ -112,6 +118,18 @@ export async function startApi(
   }
 }
 
+/**
+ * A start refused by the machine it runs on, not by a bug (the data folder in use, no disk room,
+ * the port taken): its one-line reason, logged without a stack. Null for anything else.
+ */
+export function refusalOf(error: unknown, config: Pick<Config, 'host' | 'port'>): string | null {
+  if (error instanceof DatabaseLockedError || error instanceof NoRoomToStartError) return error.message;
+  if ((error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE') {
+    return `Port ${config.port} on ${config.host} is in use by another program. Stop it, or choose another port (PORT; with npm start, PORT or API_PORT).`;
+  }
+  return null;
+}
+
 /** `npm start -w @shop/api`: run until SIGINT/SIGTERM, then shut down gracefully. */
 async function main() {
   let config: Config;
@@ -150,8 +168,13 @@ async function main() {
     // wait for the embedded database to fail mid-write.
     running = await startApi(config, { logger, onDiskFull: () => stop('disk full') });
   } catch (error) {
-    logger.fatal({ err: error }, 'API failed to start');
-    reportError(error);
+    const refusal = refusalOf(error, config);
+    if (refusal) {
+      logger.fatal({ refused: (error as Error).name }, refusal);
+    } else {
+      logger.fatal({ err: error }, 'API failed to start');
+      reportError(error);
+    }
     await flushObservability();
     process.exit(1);
   }

@@ -6,6 +6,9 @@ export const ports = {
   moved: base + 2,
   catalogElsewhere: base + 3,
   accountElsewhere: base + 4,
+  // start.spec.ts: `npm start` under a pseudo-terminal (its API on + 1), and a second start refused.
+  terminalStart: base + 5,
+  refusedStart: base + 7,
 };
 
 const at = (port: number) => `http://127.0.0.1:${port}`;

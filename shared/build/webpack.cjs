@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedPkg = require('../package.json');
@@ -177,6 +178,9 @@ function createAppConfig(o) {
         // of all chunk ids, and long path-like names cost about 0.5 KiB gzip in each. Development
         // keeps named chunks, legible in the network panel.
         chunkIds: prod ? 'deterministic' : 'named',
+        // swc's minifier (native) instead of webpack's default terser: the same two compress passes
+        // in a fraction of the time, which is most of a production build's time.
+        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } } })],
         splitChunks: {
           chunks: 'async',
           cacheGroups: {

@@ -18,7 +18,14 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    // A port taken is the machine's doing, not a bug: one line, no stack.
+    app.log.fatal({ refused: 'EADDRINUSE' }, `Port ${config.port} is in use by another program. Stop it, or choose another port (PORT).`);
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
 
+/** An origin on this machine (localhost, 127.x, ::1): a developer's or a newcomer's shop. */
+export function isLocalShopUrl(value: string | undefined): boolean {
+  if (!value || !URL.canParse(value)) return false;
+  const { hostname } = new URL(value);
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
+}
+
 /** An https origin on a real host name: the shop is deployed where shoppers can reach it. */
 export function isPublicShopUrl(value: string | undefined): boolean {
   if (!value || !URL.canParse(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
-  return protocol === 'https:' && !local;
+  return new URL(value).protocol === 'https:' && !isLocalShopUrl(value);
 }
 
 /**

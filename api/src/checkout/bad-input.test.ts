@@ -12,7 +12,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
  * Every basket, checkout and payment call, fed what a careless or hostile client might send:
  * never a 500, and a 400 names the field.
  */
-const NASTY: unknown[] = ['a\u0000b', 'pm_\u0000', null, true, 0, -1, 1.5, 1e308, '', ' ', 'x'.repeat(5000), [], [1, 2], {}, { $gt: '' }, '<script>', "'; drop table carts; --"];
+const NASTY: unknown[] = ['a\u0000b', 'pm_\u0000', 'x\ud800', '\udfff', null, true, 0, -1, 1.5, 1e308, '', ' ', 'x'.repeat(5000), [], [1, 2], {}, { $gt: '' }, '<script>', "'; drop table carts; --"];
 
 describe('bad input never makes a 500', () => {
   it('answers 4xx with a named field for every mutation of every body', async () => {

@@ -103,6 +103,30 @@ describe('save-shipping-info and save-payment-info', () => {
   });
 });
 
+describe('a lone UTF-16 surrogate in the billing address', () => {
+  // "\ud800" is valid JSON but not Unicode: PostgreSQL's jsonb refused it (500, "invalid input
+  // syntax for type json") and PGlite stored U+FFFD instead. The API-wide input guard refuses it.
+  it('save-payment-info answers 400 naming billingAddress.street.0 and saves nothing', async () => {
+    const p = await createProduct(t.db);
+    const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const before = await cartRow(cartId);
+    const body = { cartId, paymentMethod: 'stripe_payments', email: 'sam@example.co.uk', comment: 'Ring twice' };
+    const payload = JSON.stringify({ ...body, billingAddress: { ...GB_ADDRESS, street: ['\ud800', 'Denby Dale Road'] } });
+    expect(payload).toContain('"\\ud800"'); // sent as the JSON escape, as a client would
+    const res = await t.app.inject({ method: 'POST', url: '/api/cart/save-payment-info', payload, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'billingAddress.street.0', message: expect.stringMatching(/^billingAddress\.street\.0: .*lone UTF-16 surrogate/) });
+    const after = await cartRow(cartId);
+    expect(after.billingAddress).toEqual(before.billingAddress);
+    expect(after.customerNote).toEqual(before.customerNote);
+
+    // The same body with a paired surrogate (an emoji: well-formed Unicode) is taken and stored as sent.
+    const ok = await post(t.app, '/api/cart/save-payment-info', { ...body, billingAddress: { ...GB_ADDRESS, street: ['Unit 7 \ud83e\uddf1', 'Denby Dale Road'] } });
+    expect(ok.statusCode).toBe(200);
+    expect((await cartRow(cartId)).billingAddress).toMatchObject({ street: ['Unit 7 🧱', 'Denby Dale Road'] });
+  });
+});
+
 describe('confirm-order with the test provider', () => {
   it('places the order: server prices, stock taken, basket closed, mail in the outbox, paid by the event', async () => {
     const p = await createProduct(t.db, { pricePence: 3_333, stock: 10 });

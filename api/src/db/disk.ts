@@ -62,10 +62,15 @@ export const diskFullReason = (dir: string, freeBytes: number, minFreeBytes: num
   `disk full: ${dir} has ${mb(freeBytes)} MB free and the embedded database needs at least ${mb(minFreeBytes)} MB ` +
   '(DISK_MIN_FREE_MB) to write safely. Free some space (or move DATA_DIR) and start again.';
 
+/** A start refused for want of disk space (the message says where and how much). */
+export class NoRoomToStartError extends Error {
+  override name = 'NoRoomToStartError';
+}
+
 /** Refuses to start on a disk without the margin (throws with the reason). */
 export async function assertRoomToStart(dir: string, minFreeBytes: number): Promise<void> {
   const free = await freeBytesAt(dir);
-  if (free < minFreeBytes) throw new Error(diskFullReason(dir, free, minFreeBytes));
+  if (free < minFreeBytes) throw new NoRoomToStartError(diskFullReason(dir, free, minFreeBytes));
 }
 
 export interface DiskWatch {

@@ -1,3 +1,4 @@
+import { isLocalShopUrl } from '../../../auth/settings';
 import type { PaymentProviderModule } from '../../provider';
 import { createTestProvider, TEST_CARDS, type TestProvider } from './provider';
 import { testProviderRoutes } from './routes';
@@ -16,6 +17,7 @@ export const testModule: PaymentProviderModule<TestProvider> = {
     }),
   routes: testProviderRoutes,
   browserConfig: () => ({ testCards: TEST_CARDS.map((c) => ({ number: c.number, description: c.description })) }),
+  // Not on this machine (a local SHOP_URL: `npm start`, whose summary says payments are test payments).
   warnings: (config) =>
-    config.nodeEnv === 'production' ? ['payments: no other provider is configured (STRIPE_SECRET_KEY is not set), so the offline TEST provider takes payments (no money is taken)'] : [],
+    config.nodeEnv === 'production' && !isLocalShopUrl(config.auth.shopUrl) ? ['payments: no other provider is configured (STRIPE_SECRET_KEY is not set), so the offline TEST provider takes payments (no money is taken)'] : [],
 };
