@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Route } from '@shop/shared/router';
+import { Route, useLocation } from '@shop/shared/router';
+import { NotFound, usePageData } from '@shop/shared';
 import type { RouteTable, TableRoute } from '@shop/shared/routes';
 import { RemotePage } from './federation/RemotePage';
 import { manifestUrl, type RemoteName } from './federation/remotes';
@@ -45,9 +46,18 @@ export function useRouteTable(): RouteTableState {
   return state;
 }
 
+/**
+ * A route's page, or the not-found page when the page server found nothing there (a product id
+ * the shop does not have): so the first HTML is that page, with its 404, rather than a spinner.
+ */
+function RoutePage({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return usePageData<true>(`not-found:${pathname}`) ? <NotFound /> : <>{children}</>;
+}
+
 function element(route: TableRoute): ReactNode {
   const page = <RemotePage module={route.module as `${RemoteName}/${string}`} props={route.props} />;
-  return route.guarded ? <RequireAuth>{page}</RequireAuth> : page;
+  return <RoutePage>{route.guarded ? <RequireAuth>{page}</RequireAuth> : page}</RoutePage>;
 }
 
 /** The remotes' pages, then the shell's own catch-all (URL rewrites, not-found). */
