@@ -157,8 +157,8 @@ test.describe("the server's first HTML is the page", () => {
     { path: '/checkout', title: 'Checkout | Northgate Membranes', h1: /Checkout/ },
     { path: '/order/success', title: 'Thank you for your order | Northgate Membranes', h1: /Thank you for your order/ },
     { path: '/payment-complete', title: 'Payment complete | Northgate Membranes', h1: /Payment/ },
-    { path: '/no-such-page', status: 404, title: 'Page not found | Northgate Membranes', h1: /Sorry, we couldn't find that page/ },
-    { path: '/catalog/product/view/id/999999', status: 404, title: 'Page not found | Northgate Membranes', h1: /Sorry, we couldn't find that page/ },
+    { path: '/no-such-page', status: 404, title: 'Page not found | Northgate Membranes', h1: /Sorry, we couldn&#x27;t find that page/ },
+    { path: '/catalog/product/view/id/999999', status: 404, title: 'Page not found | Northgate Membranes', h1: /Sorry, we couldn&#x27;t find that page/ },
   ];
 
   for (const { path, status = 200, title, h1 } of routes) {
