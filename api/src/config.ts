@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
 import { answerCacheTtl } from './catalog/http-cache';
 import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
+import { loadPaymentProviderSettings, realPaymentsConfigured, type PaymentProviderSettings } from './payment/providers/settings';
 import { mediaDir, repoRoot } from './paths';
 
 /** Empty environment variables count as unset (`SENTRY_DSN= npm start`). */
@@ -41,8 +42,6 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: optional(url(['https:', 'http:'])),
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_')),
-  STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_')),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
@@ -71,8 +70,6 @@ export interface Config {
   mediaDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sentryDsn: string | undefined;
-  stripeSecretKey: string | undefined;
-  stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
   trustProxy: boolean | number | string[];
   redisUrl: string | undefined;
@@ -100,8 +97,10 @@ export interface Config {
   rateLimitStore: RateLimitStore;
   /** Accounts and mail: APP_SECRET, SHOP_URL, MAIL_FROM, CAPTCHA_TEST_CODE (auth/settings.ts). */
   auth: AuthSettings;
-  /** Payments: publishable key, Stripe API address, hold minutes (payment/settings.ts). */
+  /** Payments: hold minutes (payment/settings.ts). */
   payment: PaymentSettings;
+  /** Each payment provider's own settings (payment/providers/<name>/settings.ts), by name. */
+  paymentProviders: PaymentProviderSettings;
   /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
   catalogCacheTtlMs: number;
 }
@@ -121,8 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  // A deployed shop without Stripe keys would take orders with the test provider and no money.
-  if (!e.STRIPE_SECRET_KEY && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
+  const domains = domainSettings(env, e.NODE_ENV);
+  // A deployed shop without a real provider's keys would take orders with the test provider and no money.
+  if (!realPaymentsConfigured(domains.paymentProviders) && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
     throw new ConfigError(
       `Invalid environment: SHOP_URL (${e.SHOP_URL}) is a public shop but STRIPE_SECRET_KEY is not set, so payments would be ` +
         'test payments that take no money. Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY), or TEST_PAYMENTS=true ' +
@@ -130,7 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const baseDir = env.INIT_CWD || process.cwd();
-  const domains = domainSettings(env, e.NODE_ENV);
   const apiWorkers = e.DATABASE_URL ? (e.API_WORKERS ?? os.availableParallelism()) : 1;
   return {
     nodeEnv: e.NODE_ENV,
@@ -141,8 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
-    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
@@ -159,9 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The domains' own settings, read from the same environment at the same time. */
-function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'catalogCacheTtlMs'> {
+function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'paymentProviders' | 'catalogCacheTtlMs'> {
   try {
-    return { auth: loadAuthSettings(env), payment: loadPaymentSettings(env), catalogCacheTtlMs: answerCacheTtl(nodeEnv, env) };
+    return {
+      auth: loadAuthSettings(env),
+      payment: loadPaymentSettings(env),
+      paymentProviders: loadPaymentProviderSettings(env),
+      catalogCacheTtlMs: answerCacheTtl(nodeEnv, env),
+    };
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }

@@ -12,4 +12,6 @@ export * from '../orders/schema';
 export * from '../mail/schema';
 export * from '../cart/schema';
 export * from '../payment/schema';
+export * from '../payment/providers/test/schema';
 export * from '../auth/schema';
+export * from '../jobs/schema';
