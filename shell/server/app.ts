@@ -147,7 +147,8 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     let rendered: RenderedPage | null = null;
     try {
       // The shell renders the first page with what was resolved here: the URL rewrite, or that
-      // the shop has no such page (the not-found page is then in the HTML, not a spinner).
+      // the shop has no such page (the catch-all's not-found page is then in the HTML, not a
+      // spinner; a remote's route with nothing there, an unknown product id, is the remote's own).
       const shellData = meta?.rewrite
         ? { [`rewrite:${url.pathname}`]: meta.rewrite }
         : meta?.status === 404

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Route, useLocation } from '@shop/shared/router';
-import { NotFound, usePageData } from '@shop/shared';
+import { Route } from '@shop/shared/router';
 import type { RouteTable, TableRoute } from '@shop/shared/routes';
 import { RemotePage } from './federation/RemotePage';
 import { manifestUrl, type RemoteName } from './federation/remotes';
@@ -46,18 +45,9 @@ export function useRouteTable(): RouteTableState {
   return state;
 }
 
-/**
- * A route's page, or the not-found page when the page server found nothing there (a product id
- * the shop does not have): so the first HTML is that page, with its 404, rather than a spinner.
- */
-function RoutePage({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return usePageData<true>(`not-found:${pathname}`) ? <NotFound /> : <>{children}</>;
-}
-
 function element(route: TableRoute): ReactNode {
   const page = <RemotePage module={route.module as `${RemoteName}/${string}`} props={route.props} />;
-  return <RoutePage>{route.guarded ? <RequireAuth>{page}</RequireAuth> : page}</RoutePage>;
+  return route.guarded ? <RequireAuth>{page}</RequireAuth> : page;
 }
 
 /** The remotes' pages, then the shell's own catch-all (URL rewrites, not-found). */
