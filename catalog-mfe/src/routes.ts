@@ -9,7 +9,7 @@ export const routes = {
   routes: [
     { path: '/catalog/product/view/id/:productId', module: 'catalog/ProductPage', meta: { kind: 'product', param: 'productId' } },
     { path: '/catalog/category/view/id/:categoryId', module: 'catalog/CategoryPage', meta: { kind: 'category', param: 'categoryId' } },
-    { path: '/search', module: 'catalog/SearchPage' },
+    { path: '/search', module: 'catalog/SearchPage', meta: { kind: 'page', title: 'Search' } },
   ],
   // Product and category URL paths (/damp-proofing, /hydrovault-…) resolve to these pages.
   rewrites: {

@@ -7,8 +7,8 @@ import type { RouteList } from '@shop/shared/routes';
  */
 export const routes = {
   routes: [
-    { path: '/checkout', module: 'checkout/CheckoutPage' },
-    { path: '/payment-complete', module: 'checkout/PaymentCompletePage' },
-    { path: '/order/success', module: 'checkout/OrderSuccessPage' },
+    { path: '/checkout', module: 'checkout/CheckoutPage', meta: { kind: 'page', title: 'Checkout' } },
+    { path: '/payment-complete', module: 'checkout/PaymentCompletePage', meta: { kind: 'page', title: 'Payment complete' } },
+    { path: '/order/success', module: 'checkout/OrderSuccessPage', meta: { kind: 'page', title: 'Thank you for your order' } },
   ],
 } satisfies RouteList;

@@ -24,7 +24,7 @@ export const routes = {
     cms('/terms-and-conditions', 'terms-and-conditions'),
     cms('/cookie-policy', 'cookie-policy'),
     cms('/privacy-policy', 'privacy-policy'),
-    { path: '/advice', module: 'content/AdvicePage' },
+    { path: '/advice', module: 'content/AdvicePage', meta: { kind: 'page', title: 'Resources' } },
     { path: '/advice/:articlePage', module: 'content/ArticlePage', meta: { kind: 'article', param: 'articlePage' } },
   ],
   // CMS pages reached by their own URL path (/some-page) render here too.

@@ -146,7 +146,14 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     const table = routes.current();
     let rendered: RenderedPage | null = null;
     try {
-      const shellData = meta?.rewrite ? { [`rewrite:${url.pathname}`]: meta.rewrite } : {};
+      // The shell renders the first page with what was resolved here: the URL rewrite, or that
+      // the shop has no such page (the catch-all's not-found page is then in the HTML, not a
+      // spinner; a remote's route with nothing there, an unknown product id, is the remote's own).
+      const shellData = meta?.rewrite
+        ? { [`rewrite:${url.pathname}`]: meta.rewrite }
+        : meta?.status === 404
+          ? { [`not-found:${url.pathname}`]: true }
+          : {};
       rendered = await renderer.render(url.pathname + url.search, table, meta, shellData, payments.current());
     } catch (error) {
       // A page that cannot be rendered here is rendered by the browser, never a 500.

@@ -31,3 +31,25 @@ describe('the shell page', () => {
     expect(scriptSrc).not.toMatch(/unsafe-inline|sha256-/);
   });
 });
+
+describe('the title and description of a page that names its own', () => {
+  const meta = { status: 200 as const, title: 'Search | Northgate Membranes', jsonLd: [], pageTitleWins: true };
+  const own = {
+    ...rendered,
+    head: ['<title>Search results for &quot;tape&quot; | Northgate Membranes</title><meta name="description" content="Tape &amp; more"/><link rel="preload" as="image" href="/x.svg"/>'],
+  };
+
+  it("are the page's own render, once, when it rendered them", () => {
+    const html = renderShellHtml(INDEX_HTML, config, table, meta, 'http://shop.test', null, own);
+    expect(html.match(/<title/g)).toHaveLength(1);
+    expect(html).toContain('<title data-shop-head>Search results for &quot;tape&quot; | Northgate Membranes</title>');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta data-shop-head name="description" content="Tape &amp; more">');
+  });
+
+  it("are the route's when the page rendered none (it renders in the browser), and never for a page with data of its own", () => {
+    expect(renderShellHtml(INDEX_HTML, config, table, meta, 'http://shop.test', null, rendered)).toContain('<title data-shop-head>Search | Northgate Membranes</title>');
+    const product = { status: 200 as const, title: 'Hydrovault | Northgate Membranes', jsonLd: [] };
+    expect(renderShellHtml(INDEX_HTML, config, table, product, 'http://shop.test', null, own)).toContain('<title data-shop-head>Hydrovault | Northgate Membranes</title>');
+  });
+});

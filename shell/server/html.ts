@@ -14,6 +14,14 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** The title and description React rendered for the page (PageHeading), as HTML-escaped text. */
+function renderedHead(head: string[]): { title?: string; description?: string } {
+  const all = head.join('');
+  const title = /<title>([\s\S]*?)<\/title>/.exec(all)?.[1];
+  const description = /<meta name="description" content="([^"]*)"/.exec(all)?.[1];
+  return { ...(title ? { title } : {}), ...(description ? { description } : {}) };
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -38,10 +46,15 @@ export function renderShellHtml(
   const head: string[] = [];
   let html = indexHtml;
   if (meta) {
-    html = html.replace(/<title>[\s\S]*?<\/title>/, `<title data-shop-head>${escapeHtml(meta.title)}</title>`);
-    if (meta.description) {
+    // A page whose title and description are its own (account, search, checkout pages) gives
+    // them in its render (already escaped by React); the route's stand in when it rendered none.
+    const own = meta.pageTitleWins && rendered ? renderedHead(rendered.head) : {};
+    const title = own.title ?? escapeHtml(meta.title);
+    const description = own.description ?? (meta.description ? escapeHtml(meta.description) : undefined);
+    html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title data-shop-head>${title}</title>`);
+    if (description) {
       html = html.replace(/<meta name="?description"?[^>]*>/, '');
-      head.push(`<meta data-shop-head name="description" content="${escapeHtml(meta.description)}">`);
+      head.push(`<meta data-shop-head name="description" content="${description}">`);
     }
     if (meta.canonicalPath && origin) {
       head.push(`<link data-shop-head rel="canonical" href="${escapeHtml(origin + meta.canonicalPath)}">`);

@@ -17,6 +17,11 @@ export interface PageMeta {
   page?: { module: string; props: Record<string, unknown>; params: Record<string, string | undefined> };
   /** The URL rewrite this path resolved to (the shell's catch-all hydrates with it). */
   rewrite?: Resolved;
+  /**
+   * The title and description the page renders itself (a search for "x", an address form) win
+   * over `title` and `description` here, which only stand in when the page renders in the browser.
+   */
+  pageTitleWins?: boolean;
 }
 
 interface Cms {
@@ -203,7 +208,7 @@ export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable,
       }
       case 'page':
         // Account, checkout, search and listing pages: their own titles come with the page itself.
-        return { status: 200, title: meta.title ? pageTitle(meta.title) : DEFAULT_TITLE, canonicalPath: clean, jsonLd: [] };
+        return { status: 200, title: meta.title ? pageTitle(meta.title) : DEFAULT_TITLE, canonicalPath: clean, jsonLd: [], pageTitleWins: true };
     }
   }
 

@@ -11,6 +11,17 @@ import { readShopConfig, registerShopRemotes } from './federation/remotes';
 import { initErrorReporting } from './observability';
 import { readRouteLists } from './routeTable';
 import { RouteTableProvider } from './routes';
+import { CLIENT_ONLY_DIGEST } from './federation/serverModules';
+
+/**
+ * Errors React recovered from while hydrating are reported as React does by default (the page's
+ * error event, which Sentry sees), except a region the server left to the browser on purpose.
+ */
+function onRecoverableError(error: unknown): void {
+  if ((error as { digest?: unknown } | null)?.digest === CLIENT_ONLY_DIGEST) return;
+  if (typeof window.reportError === 'function') window.reportError(error);
+  else console.error(error);
+}
 
 async function start() {
   const config = await readShopConfig();
@@ -39,7 +50,7 @@ async function start() {
     </StrictMode>
   );
   // The page server rendered the page: hydrate it. (Without its server build, it sends an empty root.)
-  if (root.hasChildNodes()) hydrateRoot(root, app);
+  if (root.hasChildNodes()) hydrateRoot(root, app, { onRecoverableError });
   else createRoot(root).render(app);
 }
 

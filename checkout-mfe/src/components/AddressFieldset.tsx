@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch, type FieldError } from 'react-hook-form';
-import { type Address } from '@shop/shared';
+import { PHONE_STRIP, TextField, type Address } from '@shop/shared';
 import { COUNTRIES, findCountry, RegionInput } from '@shop/shared/forms';
 import { savedAddressLabel, stateToFields, savedAddressToState } from '../checkout/addresses';
 import type { CheckoutFormValues } from '../checkout/checkoutForm';
@@ -40,7 +40,7 @@ export function AddressFieldset({
   const text = (
     name: keyof AddressFields,
     label: string,
-    options: { required?: boolean; autoComplete?: string; type?: string; inputMode?: 'tel' | 'text'; wide?: boolean } = {},
+    options: { required?: boolean; autoComplete?: string; type?: string; inputMode?: 'tel' | 'text'; wide?: boolean; strip?: RegExp } = {},
   ) => {
     const error = fieldErrors[name]?.message;
     const inputId = `${id}-${name}`;
@@ -57,9 +57,10 @@ export function AddressFieldset({
             <span className={styles.optional}> (optional)</span>
           )}
         </label>
-        <input
+        <TextField
           id={inputId}
           type={options.type ?? 'text'}
+          strip={options.strip}
           autoComplete={options.autoComplete}
           inputMode={options.inputMode}
           aria-required={options.required || undefined}
@@ -178,7 +179,7 @@ export function AddressFieldset({
           </div>
         ) : null}
         {text('postcode', 'Postal Code', { required: true, autoComplete: auto('postal-code') })}
-        {text('telephone', 'Phone Number', { required: true, autoComplete: auto('tel'), type: 'tel', inputMode: 'tel' })}
+        {text('telephone', 'Phone Number', { required: true, autoComplete: auto('tel'), type: 'tel', inputMode: 'tel', strip: PHONE_STRIP })}
       </div>
     </fieldset>
   );

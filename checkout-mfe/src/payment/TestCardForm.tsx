@@ -1,5 +1,6 @@
 import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useNavigate } from '@shop/shared/router';
+import { TextField, type TextFieldProps } from '@shop/shared';
 import type { PaymentConfig } from '../api/checkoutApi';
 import { checkoutApi } from '../api/checkoutApi';
 import { CheckoutError, failureMessage } from '../checkout/order';
@@ -58,10 +59,10 @@ export function TestCardForm({ config, ref }: { config: PaymentConfig; ref?: Ref
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
-  const field = (key: keyof CardFields, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+  const field = (key: keyof CardFields, label: string, props: TextFieldProps) => (
     <div className={`${styles.field} ${styles[key]}`}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
+      <TextField
         id={`${id}-${key}`}
         ref={(el) => {
           inputs.current[key] = el;
@@ -87,26 +88,29 @@ export function TestCardForm({ config, ref }: { config: PaymentConfig; ref?: Ref
         CVC.
       </p>
       <div className={styles.cardFields}>
+        {/* The shared text field strips what a card field cannot hold; the form then groups the digits. */}
         {field('number', 'Card number', {
-          inputMode: 'numeric',
+          digitsOnly: true,
           autoComplete: 'cc-number',
           placeholder: '1234 1234 1234 1234',
           maxLength: 23,
-          onChange: (e) => set('number', formatCardNumber(e.target.value)),
+          onValueChange: (digits) => set('number', formatCardNumber(digits)),
         })}
         {field('expiry', 'Expiry date', {
+          // Digits, and the separator as shown ('12 / 28'), which formatExpiry reads to tell a deletion.
+          strip: /[^\d /]/,
           inputMode: 'numeric',
           autoComplete: 'cc-exp',
           placeholder: 'MM / YY',
           maxLength: 7,
-          onChange: (e) => set('expiry', formatExpiry(e.target.value, fields.expiry)),
+          onValueChange: (text) => set('expiry', formatExpiry(text, fields.expiry)),
         })}
         {field('cvc', 'Security code', {
-          inputMode: 'numeric',
+          digitsOnly: true,
           autoComplete: 'cc-csc',
           placeholder: 'CVC',
           maxLength: 4,
-          onChange: (e) => set('cvc', e.target.value.replace(/\D/g, '')),
+          onValueChange: (digits) => set('cvc', digits),
         })}
       </div>
       {config.testCards?.length ? (

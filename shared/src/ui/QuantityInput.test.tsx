@@ -27,7 +27,32 @@ describe('QuantityInput', () => {
     render(<Harness />);
     expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    expect(screen.getByLabelText('Qty')).toHaveValue(2);
+    expect(screen.getByRole('spinbutton', { name: 'Qty' })).toHaveValue('2');
+    expect(screen.getByRole('spinbutton', { name: 'Qty' })).toHaveAttribute('aria-valuenow', '2');
+  });
+
+  it('takes digits only: letters, signs, exponents and decimal points typed or pasted are dropped', async () => {
+    render(<Harness />);
+    const input = screen.getByRole('spinbutton', { name: 'Qty' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '-1e2.5');
+    expect(input).toHaveValue('125');
+    expect(screen.getByText('125', { selector: 'output' })).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.paste('x 4 ');
+    expect(input).toHaveValue('4');
+    expect(screen.getByText('4', { selector: 'output' })).toBeInTheDocument();
+  });
+
+  it('steps with the Up and Down arrow keys, within range', async () => {
+    render(<Harness initial={2} />);
+    const input = screen.getByRole('spinbutton', { name: 'Qty' });
+    await userEvent.click(input);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).toHaveValue('4');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(input).toHaveValue('1');
+    expect(screen.getByText('1', { selector: 'output' })).toBeInTheDocument();
   });
 
   it('puts a cleared or zero field back to 1 when it loses focus', async () => {
@@ -36,7 +61,7 @@ describe('QuantityInput', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '0');
     await userEvent.tab();
-    expect(input).toHaveValue(1);
+    expect(input).toHaveValue('1');
     expect(screen.getByText('1', { selector: 'output' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { TextField } from './TextField';
 import styles from './QuantityInput.module.css';
 
 /** Quantity inputs accept whole numbers from this minimum (spec section 5). */
@@ -14,7 +15,9 @@ export function clampQty(value: unknown, min = MIN_QTY, max = MAX_QTY): number {
 
 /**
  * A quantity field (minimum 1) with − and + buttons. The shopper may clear the field while typing;
- * the value is put back within range when the field loses focus.
+ * the value is put back within range when the field loses focus. It is the shared digits-only
+ * text field (a number input would take '1e3', '-2' or '1.5'), a spin button to assistive
+ * technology, with Up and Down arrows stepping the quantity.
  */
 export function QuantityInput({
   value,
@@ -76,21 +79,28 @@ export function QuantityInput({
         >
           −
         </button>
-        <input
+        <TextField
           ref={input}
           id={inputId}
           className={styles.input}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
+          digitsOnly
+          role="spinbutton"
+          aria-valuemin={min}
+          aria-valuemax={max}
+          aria-valuenow={value}
+          maxLength={String(max).length}
+          autoComplete="off"
           value={text}
           disabled={disabled}
-          onChange={(e) => {
-            setText(e.target.value);
-            const n = Number(e.target.value);
-            if (e.target.value !== '' && Number.isInteger(n) && n >= min && n <= max && n !== value) onChange(n);
+          onValueChange={(typed) => {
+            setText(typed);
+            const n = Number(typed);
+            if (typed !== '' && n >= min && n <= max && n !== value) onChange(n);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+            e.preventDefault();
+            commit((text === '' ? value : Number(text)) + (e.key === 'ArrowUp' ? 1 : -1));
           }}
           onBlur={() => commit(text === '' ? min : Number(text))}
         />

@@ -10,3 +10,4 @@ export * from './FederatedSlot';
 export * from './NotFound';
 export * from './OrderTotals';
 export * from './Form';
+export * from './TextField';

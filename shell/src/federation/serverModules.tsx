@@ -15,6 +15,13 @@ export function useServerModules(): ServerModules | null {
 }
 
 /**
+ * The digest the server gives a region it leaves to the browser on purpose (ClientOnlyRegion):
+ * React in the browser then reports the switch to client rendering (error #419) with this digest,
+ * which the shell does not report as an error.
+ */
+export const CLIENT_ONLY_DIGEST = 'shop:client-only-region';
+
+/**
  * Thrown while rendering on the server a region whose remote could not be loaded in time: React
  * sends that region's fallback and the browser renders it (with the Retry boundary if it fails there too).
  */

@@ -48,9 +48,12 @@ function hashTarget(hash: string): HTMLElement | null {
  * Scroll position across page changes, as a multi-page site behaves: a new page (link, redirect)
  * starts at the top, or at its #hash target; Back and Forward return to where the shopper was on
  * that page. Pages of the remotes render after their code and data arrive, so a restore (or a
- * hash) waits, for a few seconds at most, until the page is tall enough (or the target exists),
- * and gives up as soon as the shopper scrolls themselves. A page that only rewrites its own address
- * (replace: a tab in the hash, a sort in the query) keeps its position.
+ * hash) waits, for a few seconds at most, until the page is tall enough (or the target exists).
+ * A restore also holds its place while the page settles: a page that loads its data again shows
+ * a shorter loading state first (the browser then clamps the position), and grows back after, so
+ * the position is put back whenever the page changes size, until the shopper scrolls themselves
+ * or the page has settled. A page that only rewrites its own address (replace: a tab in the hash,
+ * a sort in the query) keeps its position.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -117,8 +120,10 @@ export function ScrollRestoration() {
       return reachable;
     };
 
-    if (attempt()) return;
-    // Not there yet: try again as the page grows, until it fits, time is up or the shopper scrolls.
+    const restoring = Boolean(saved);
+    if (attempt() && !restoring) return;
+    // Not there yet (or a restore, which holds its place while the page settles): try again as
+    // the page changes size, until time is up or the shopper scrolls.
     let done = false;
     const stop = () => {
       done = true;
@@ -130,7 +135,9 @@ export function ScrollRestoration() {
       window.removeEventListener('pointerdown', stop);
     };
     const observer = new ResizeObserver(() => {
-      if (!done && attempt()) stop();
+      if (done) return;
+      const reached = attempt();
+      if (reached && !restoring) stop();
     });
     observer.observe(document.body);
     const timer = setTimeout(stop, RESTORE_WAIT_MS);

@@ -20,8 +20,13 @@ export function UrlRewritePage() {
   const notFound = table.missing.length > 0 ? <RoutesUnavailable remotes={table.missing} /> : <NotFound />;
   // The page server resolved the first page's path already (page data): rendered at once, not asked again.
   const resolved = usePageData<ResolvedPath>(`rewrite:${pathname}`);
+  const missing = usePageData<true>(`not-found:${pathname}`);
   const [state, setState] = useState<State>(
-    resolved ? { path: pathname, status: 'found', page: resolved } : { path: pathname, status: 'loading' },
+    resolved
+      ? { path: pathname, status: 'found', page: resolved }
+      : missing
+        ? { path: pathname, status: 'missing' }
+        : { path: pathname, status: 'loading' },
   );
 
   useEffect(() => {

@@ -95,3 +95,13 @@ describe('the server render of the shell and a remote page', () => {
     expect(result.html).not.toContain('slow');
   });
 });
+
+describe('a page the shop does not have', () => {
+  it.each([['an unknown path (the catch-all)', '/no-such-page']])('%s is the not-found page in the first HTML, not a spinner', async (_what, url) => {
+    const result = await renderPage({ ...request(url, 'catalog/Throws'), page: null, pageData: { [`not-found:${url}`]: true } });
+    expect(result.html).toContain("Sorry, we couldn&#x27;t find that page");
+    expect(result.html).toContain('data-page="not-found"');
+    expect(result.html).not.toContain('Loading…');
+    expect(result.head).toContain('<title>Page not found');
+  });
+});

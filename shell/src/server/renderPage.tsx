@@ -10,7 +10,7 @@ import type { PaymentProviderName } from '@shop/shared/payment';
 import { App } from '../App';
 import { InitialPageData } from '../InitialPageData';
 import { setServerPaymentProvider } from '../federation/remotes';
-import { ClientOnlyRegion, ServerModulesContext, type ServerModules } from '../federation/serverModules';
+import { CLIENT_ONLY_DIGEST, ClientOnlyRegion, ServerModulesContext, type ServerModules } from '../federation/serverModules';
 import type { RouteLists } from '../routeTable';
 import { RouteTableProvider } from '../routes';
 
@@ -203,7 +203,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError(error) {
-        if (!(error instanceof ClientOnlyRegion)) log('render error (the region renders in the browser)', error);
+        if (error instanceof ClientOnlyRegion) return CLIENT_ONLY_DIGEST;
+        log('render error (the region renders in the browser)', error);
+        return undefined;
       },
     });
     // Nothing should still be pending (data is loaded first); whatever is, the browser renders.

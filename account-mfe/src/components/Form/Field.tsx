@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextField as SharedTextField } from '@shop/shared';
 import styles from './Form.module.css';
 
 interface FieldProps {
@@ -32,7 +33,7 @@ function Messages({ id, error, hint }: { id: string; error?: string | undefined;
   );
 }
 
-/** A labelled text input with its message under it. */
+/** A labelled text input (the shared text field: `strip` drops characters as they are typed) with its message under it. */
 export function TextField({
   label,
   registration,
@@ -42,16 +43,18 @@ export function TextField({
   type = 'text',
   autoComplete,
   inputMode,
-}: FieldProps & { type?: string; autoComplete?: string; inputMode?: 'text' | 'email' | 'tel' | 'numeric' }) {
+  strip,
+}: FieldProps & { type?: string; autoComplete?: string; inputMode?: 'text' | 'email' | 'tel' | 'numeric'; strip?: RegExp }) {
   const id = useId();
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={required ? styles.required : undefined}>
         {label}
       </label>
-      <input
+      <SharedTextField
         id={id}
         type={type}
+        strip={strip}
         autoComplete={autoComplete}
         inputMode={inputMode}
         aria-required={required || undefined}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
+import { Form, PHONE_STRIP, Spinner, type AddressFormInput, type AddressFormValues } from '@shop/shared';
 import { COUNTRIES, findCountry } from '@shop/shared/forms';
 import { addressFormSchema } from '@shop/shared/schemas';
 import { CheckboxField, SelectField, TextField } from '../../components/Form/Field';
@@ -65,6 +65,7 @@ export function AddressForm({
             label="Phone Number"
             type="tel"
             autoComplete="tel"
+            strip={PHONE_STRIP}
             required
             registration={register('telephone')}
             error={errors.telephone?.message}

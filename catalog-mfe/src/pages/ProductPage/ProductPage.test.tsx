@@ -100,7 +100,7 @@ describe('ProductPage: configurable product', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add 3 rolls to basket' }));
     await waitFor(() => expect(store.get(cartCountAtom)).toBe(3));
     expect(cartAdds(calls)[0]).toMatchObject({ productSku: 'HV-CDM8', quantity: 3 });
-    expect(screen.getByLabelText('Qty')).toHaveValue(3);
+    expect(screen.getByLabelText('Qty')).toHaveValue('3');
   });
 
   it('hands the express wallet button of the checkout remote the line as it would go in the basket', async () => {
@@ -135,7 +135,7 @@ describe('ProductPage: grouped product', () => {
     expect(cartAdds(calls)).toHaveLength(0);
 
     await userEvent.click(within(items).getByRole('radio', { name: /Drainage Channel/ }));
-    expect(screen.getByLabelText('Qty')).toHaveValue(10);
+    expect(screen.getByLabelText('Qty')).toHaveValue('10');
     await userEvent.click(addButton());
     await waitFor(() => expect(store.get(cartCountAtom)).toBe(10));
     expect(cartAdds(calls)[0]).toMatchObject({ productSku: 'HV-KIT', quantity: 10, productOptions: { associated_sku: 'HV-CHAN' } });

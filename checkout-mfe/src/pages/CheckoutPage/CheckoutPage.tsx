@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { Link } from '@shop/shared/router';
 import { useAtomValue, useStore } from 'jotai';
-import { Form, authTokenAtom, cartAtom, formatGBP, meAtom, PageHeading, Spinner } from '@shop/shared';
+import { Form, authTokenAtom, cartAtom, formatGBP, meAtom, PageHeading, Spinner, useHydrated } from '@shop/shared';
 import { CHECKOUT_TEXT } from '../../checkout/order';
 import { rateTitle, summaryTotals } from '../../checkout/totals';
 import { AddressFieldset } from '../../components/AddressFieldset';
@@ -43,7 +43,10 @@ export default function CheckoutPage() {
   const totals = summaryTotals(cart, selectedRate);
   const order = usePlaceOrder({ store, submitting, rateForOrder: delivery.rateForOrder, payment });
 
-  if (!loaded && cart.items.length === 0) {
+  // The server's HTML is the loading state (the basket is the browser's): so is the render that
+  // hydrates it, even when the shell has loaded the basket before this page's code arrived.
+  const hydrated = useHydrated();
+  if (!hydrated || (!loaded && cart.items.length === 0)) {
     return (
       <div className={styles.page}>
         <PageHeading title="Checkout" />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@shop/shared/router';
 import { useAtomValue } from 'jotai';
-import { ApiError, authTokenAtom, formatGBP, OrderTotals, PageHeading, reportError, Spinner } from '@shop/shared';
+import { ApiError, authTokenAtom, formatGBP, OrderTotals, PageHeading, reportError, Spinner, useHydrated } from '@shop/shared';
 import { findCountry } from '@shop/shared/forms';
 import type { OrderSuccess } from '@shop/shared/schemas';
 import { checkoutApi } from '../../api/checkoutApi';
@@ -26,6 +26,9 @@ const countryName = (id: string) => findCountry(id)?.name ?? id;
 export default function OrderSuccessPage() {
   const reference = useAtomValue(successOrderIdAtom);
   const token = useAtomValue(authTokenAtom);
+  // The order's reference is in this tab's sessionStorage, which the server cannot read: its HTML,
+  // and the browser's first render that hydrates it, show the loading state; the order follows.
+  const hydrated = useHydrated();
   const [state, setState] = useState<State>(reference ? { kind: 'loading' } : { kind: 'none' });
   const [orderId, setOrderId] = useState<number | null>(null);
 
@@ -72,7 +75,7 @@ export default function OrderSuccessPage() {
     };
   }, [token, incrementId]);
 
-  if (state.kind === 'loading') {
+  if (!hydrated || state.kind === 'loading') {
     return (
       <div className={styles.page}>
         <PageHeading title="Thank you for your order" heading="Thank you for your order" />

@@ -50,7 +50,7 @@ describe('ArticlePage', () => {
     expect(within(products).getByRole('link', { name: 'View Options for Sump Kit' })).toHaveAttribute('href', '/sump-kit');
     expect(within(products).getByText('£89.00')).toBeInTheDocument();
     expect(within(products).getByText('£106.80')).toBeInTheDocument();
-    expect(within(products).getByRole('spinbutton', { name: 'Quantity of Water Alarm' })).toHaveAttribute('min', '1');
+    expect(within(products).getByRole('spinbutton', { name: 'Quantity of Water Alarm' })).toHaveAttribute('aria-valuemin', '1');
     expect(document.title).toBe('Fitting a sump pump | Northgate Membranes');
   });
 

@@ -27,7 +27,9 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Name/)).toHaveAccessibleDescription(CONTACT_MESSAGES.nameRequired);
 
-    await fill({ name: 'Sam', email: 'sam@', phone: 'ring me', message: 'Hello' });
+    // The phone field (the shared text field) keeps digits, spaces, brackets, hyphens and + only.
+    await fill({ name: 'Sam', email: 'sam@', phone: 'ring me on 123', message: 'Hello' });
+    expect(screen.getByLabelText('Phone (optional)')).toHaveValue('   123');
     await send();
     expect(await screen.findByText(CONTACT_MESSAGES.emailInvalid)).toBeInTheDocument();
     expect(screen.getByText(CONTACT_MESSAGES.phoneInvalid)).toBeInTheDocument();

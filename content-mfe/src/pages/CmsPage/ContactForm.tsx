@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   Form,
+  PHONE_STRIP,
+  TextField,
   apiRequest,
   ApiError,
   type ContactFormInput,
@@ -94,7 +96,7 @@ export function ContactForm() {
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-phone`}>Phone (optional)</label>
-          <input type="tel" autoComplete="tel" maxLength={20} {...fieldProps('phone')} />
+          <TextField type="tel" autoComplete="tel" maxLength={20} strip={PHONE_STRIP} {...fieldProps('phone')} />
           {message('phone')}
         </div>
         <div className={styles.field}>
