@@ -13,3 +13,4 @@ export * from '../mail/schema';
 export * from '../cart/schema';
 export * from '../payment/schema';
 export * from '../auth/schema';
+export * from '../backoffice/schema';
