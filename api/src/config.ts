@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
+import { loadBackofficeSettings, type BackofficeSettings } from './backoffice/settings';
 import { answerCacheTtl } from './catalog/http-cache';
 import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
 import { mediaDir, repoRoot } from './paths';
@@ -100,6 +101,8 @@ export interface Config {
   rateLimitStore: RateLimitStore;
   /** Accounts and mail: APP_SECRET, SHOP_URL, MAIL_FROM, CAPTCHA_TEST_CODE (auth/settings.ts). */
   auth: AuthSettings;
+  /** The back office: ADMIN_URL (backoffice/settings.ts). */
+  backoffice: BackofficeSettings;
   /** Payments: publishable key, Stripe API address, hold minutes (payment/settings.ts). */
   payment: PaymentSettings;
   /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
@@ -159,9 +162,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The domains' own settings, read from the same environment at the same time. */
-function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'catalogCacheTtlMs'> {
+function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'backoffice' | 'payment' | 'catalogCacheTtlMs'> {
   try {
-    return { auth: loadAuthSettings(env), payment: loadPaymentSettings(env), catalogCacheTtlMs: answerCacheTtl(nodeEnv, env) };
+    const auth = loadAuthSettings(env);
+    return {
+      auth,
+      backoffice: loadBackofficeSettings(env, auth.shopUrl),
+      payment: loadPaymentSettings(env),
+      catalogCacheTtlMs: answerCacheTtl(nodeEnv, env),
+    };
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }

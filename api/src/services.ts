@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from './domain';
 import { appSecretSource } from './auth/secret';
+import { createBackoffice, type Backoffice } from './backoffice';
 import { createProductLookup } from './catalog/lookup';
 import { createProductDocuments, type ProductDocuments } from './catalog/documents';
 import { createCatalogService, type CatalogService } from './catalog/service';
@@ -47,6 +48,8 @@ export interface Services {
   orders: OrdersService;
   /** Baskets, checkout, payments and the payment provider. */
   commerce: Commerce;
+  /** Staff, sessions, the activity log and the back office's orders. */
+  backoffice: Backoffice;
 }
 
 declare module 'fastify' {
@@ -86,6 +89,7 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     ordersStore,
     orders: createOrdersService(ordersStore),
     commerce: createCommerce({ db, config, log, outbox, mailLinks, appSecret, ordersStore }),
+    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl }),
   };
 }
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orderLines, orders } from '../orders/schema';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The back office's tables. Staff are not customers: their own accounts, sessions and set-up
@@ -100,52 +99,4 @@ export const staffActivity = pgTable(
     index('staff_activity_created_idx').on(t.createdAt),
     index('staff_activity_target_idx').on(t.targetType, t.targetId),
   ],
-);
-
-/** A parcel sent for an order: carrier and tracking number, with the lines and quantities in it. */
-export const shipments = pgTable(
-  'shipments',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    carrier: text('carrier').notNull(),
-    trackingNumber: text('tracking_number').notNull(),
-    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('shipments_order_idx').on(t.orderId)],
-);
-
-export const shipmentLines = pgTable(
-  'shipment_lines',
-  {
-    id: serial('id').primaryKey(),
-    shipmentId: integer('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
-    orderLineId: integer('order_line_id')
-      .notNull()
-      .references(() => orderLines.id, { onDelete: 'cascade' }),
-    qty: integer('qty').notNull(),
-  },
-  (t) => [index('shipment_lines_line_idx').on(t.orderLineId), check('shipment_lines_qty_check', sql`${t.qty} > 0`)],
-);
-
-/** Staff comments on an order: internal, or mailed to the customer (and shown in their order). */
-export const orderComments = pgTable(
-  'order_comments',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    body: text('body').notNull(),
-    visibleToCustomer: boolean('visible_to_customer').notNull().default(false),
-    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    staffEmail: text('staff_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('order_comments_order_idx').on(t.orderId)],
 );

@@ -9,6 +9,7 @@ export * from '../content/schema';
 export * from '../reviews/schema';
 export * from '../customer/schema';
 export * from '../orders/schema';
+export * from '../orders/fulfilment-schema';
 export * from '../mail/schema';
 export * from '../cart/schema';
 export * from '../payment/schema';
