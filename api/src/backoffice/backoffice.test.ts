@@ -395,11 +395,11 @@ describe('npm run staff, through the running API', () => {
       body: JSON.stringify({ email, role: 'catalogue' }),
     });
     expect(added.status).toBe(200);
-    expect((await added.json()).link).toMatch(/\/setup#/);
+    expect(((await added.json()) as { link: string }).link).toMatch(/\/setup#/);
     // Loopback only: the same token from another address (through a proxy) is refused.
     const remote = await t.app.inject({ method: 'GET', url: '/staff-cli/list', remoteAddress: '10.1.2.3', headers: { 'x-staff-cli-token': file!.token } });
     expect(remote.statusCode).toBe(404);
     const list = await fetch(`${file!.url}/staff-cli/list`, { headers: { 'x-staff-cli-token': file!.token } });
-    expect((await list.json()).items.find((m: { email: string }) => m.email === email)).toMatchObject({ role: 'catalogue', status: 'invited' });
+    expect(((await list.json()) as { items: Array<{ email: string }> }).items.find((m: { email: string }) => m.email === email)).toMatchObject({ role: 'catalogue', status: 'invited' });
   });
 });
