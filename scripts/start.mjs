@@ -28,6 +28,16 @@ if (missing.length > 0) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The back office (admin/): its own origin on ADMIN_PORT (default PORT+2), loopback unless
+// ADMIN_HOST says otherwise; the API makes staff set-up links on ADMIN_URL.
+const adminPort = Number(process.env.ADMIN_PORT ?? port + 2);
+process.env.ADMIN_URL ??= `http://localhost:${adminPort}`;
+if (!fs.existsSync(path.join(root, 'admin/dist/index.html'))) {
+  console.log('[start] building the back office');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'admin'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 const children = new Set();
 let stopping = false;
 
@@ -88,4 +98,7 @@ if (!(await waitForApi())) {
 } else {
   run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl });
   console.log(`[start] the shop is at http://localhost:${port}`);
+  // The back office, on its own origin.
+  run('back office', 'admin/server/index.ts', { ADMIN_PORT: String(adminPort), API_URL: apiUrl });
+  console.log(`[start] the back office is at http://localhost:${adminPort} (npm run staff -- add <email> --role owner)`);
 }
