@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { adminOrderDetailSchema, adminOrdersAnswerSchema, BACKOFFICE_MESSAGES } from '@shop/shared/backoffice';
 import { orderDetailAnswerSchema as customerOrderSchema } from '@shop/shared/schemas';
@@ -399,6 +400,18 @@ describe('npm run staff, through the running API', () => {
     // Loopback only: the same token from another address (through a proxy) is refused.
     const remote = await t.app.inject({ method: 'GET', url: '/staff-cli/list', remoteAddress: '10.1.2.3', headers: { 'x-staff-cli-token': file!.token } });
     expect(remote.statusCode).toBe(404);
+    // A path that climbs out of /api (as a proxy forwarding /api/* would send it) is not resolved.
+    for (const climb of ['/api/../admin-api/session', '/api/%2e%2e/admin-api/session', '/api/../staff-cli/list']) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`${file!.url}${climb}`, { path: climb, headers: { cookie: owner.cookie, 'x-staff-cli-token': file!.token } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect([climb, status]).toEqual([climb, 404]);
+    }
     const list = await fetch(`${file!.url}/staff-cli/list`, { headers: { 'x-staff-cli-token': file!.token } });
     expect(((await list.json()) as { items: Array<{ email: string }> }).items.find((m: { email: string }) => m.email === email)).toMatchObject({ role: 'catalogue', status: 'invited' });
   });
