@@ -6,6 +6,8 @@ export const ports = {
   moved: base + 2,
   catalogElsewhere: base + 3,
   accountElsewhere: base + 4,
+  /** The back office of the shop (npm start's default, PORT+2, is taken by `moved` here). */
+  admin: base + 5,
 };
 
 const at = (port: number) => `http://127.0.0.1:${port}`;
@@ -14,4 +16,5 @@ export const urls = {
   moved: at(ports.moved),
   catalogElsewhere: at(ports.catalogElsewhere),
   accountElsewhere: at(ports.accountElsewhere),
+  admin: at(ports.admin),
 };
