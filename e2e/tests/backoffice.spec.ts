@@ -87,6 +87,8 @@ async function placeOrder(page: Page, request: Parameters<typeof registerCustome
   await c.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order\/success$/);
   const number = (await c.getByTestId('order-number').textContent())!.trim();
+  // The link names the order once the page knows the customer (before that, My Orders).
+  await expect(c.getByRole('link', { name: 'View Order' })).toHaveAttribute('href', /\/sales\/order\/view\/order_id\/\d+$/);
   const orderHref = (await c.getByRole('link', { name: 'View Order' }).getAttribute('href'))!;
   return { email, number, orderHref };
 }

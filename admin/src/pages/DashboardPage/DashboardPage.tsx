@@ -12,6 +12,8 @@ export function DashboardPage() {
   const { may } = useSession();
   const { data, error } = useLoad(() => call(dashboardAnswerSchema, 'GET', '/dashboard'), []);
   const max = Math.max(1, ...(data?.last30.map((d) => d.revenue_pence) ?? [1]));
+  const monthOrders = data?.last30.reduce((n, d) => n + d.orders, 0) ?? 0;
+  const monthRevenue = data?.last30.reduce((n, d) => n + d.revenue_pence, 0) ?? 0;
   return (
     <div className={ui.page}>
       <h1 className={ui.heading}>Dashboard</h1>
@@ -43,7 +45,7 @@ export function DashboardPage() {
               })}
             </svg>
             <p className={ui.muted}>
-              {data.last30.reduce((n, d) => n + d.orders, 0)} paid orders, {pence(data.last30.reduce((n, d) => n + d.revenue_pence, 0))} inc VAT
+              {data.last30[0]?.date} to {data.last30[29]?.date}: {monthOrders} paid {monthOrders === 1 ? 'order' : 'orders'}, {pence(monthRevenue)} inc VAT
             </p>
           </section>
         </>
