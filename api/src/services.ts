@@ -68,6 +68,7 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
   const ordersStore = createOrdersStore(db);
   const products = createProductLookup(db);
   const reviewsStore = createReviewsStore(db);
+  const customer = createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log });
   return {
     db,
     config,
@@ -84,12 +85,12 @@ export function buildServices({ db, config, log }: AppDeps & { log: FastifyBaseL
     ),
     reviews: createReviewsService(reviewsStore, products),
     customerStore,
-    customer: createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log }),
+    customer,
     customerReviews: createCustomerReviews({ store: reviewsStore, products, orders: ordersStore }),
     ordersStore,
     orders: createOrdersService(ordersStore),
     commerce: createCommerce({ db, config, log, outbox, mailLinks, appSecret, ordersStore }),
-    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl }),
+    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl, customerStore, customerService: customer }),
   };
 }
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { adminOrderDetailSchema, adminOrdersAnswerSchema, BACKOFFICE_MESSAGES } from '@shop/shared/backoffice';
 import { orderDetailAnswerSchema as customerOrderSchema } from '@shop/shared/schemas';
 import { createCustomer, createProduct, stockOf } from '../cart/test-fixtures';
-import { nextIp, tempDataDir } from '../customer/test-helpers';
+import { login, nextIp, PASSWORD, registerCustomer, tempDataDir } from '../customer/test-helpers';
 import { mailOutbox } from '../mail/schema';
 import { createOrdersStore, type NewOrder } from '../orders/store';
 import { useTestApp } from '../test/app';
@@ -58,6 +58,13 @@ async function paidOrder(over: Partial<NewOrder> = {}) {
 
 /** As if the authenticator app's clock moved on: the last code's step is forgotten. */
 const laterCodes = (email: string) => t.db.execute(sql`update staff set totp_last_step = 0 where email = ${email}`);
+
+/** A Contact Us message sent through the storefront's API; answers its id. */
+async function contactMessage(message = 'Do you deliver to Jersey?') {
+  const res = await t.app.inject({ method: 'POST', url: '/api/contact/messages', remoteAddress: nextIp(), payload: { name: 'Sam Builder', email: `sam.${Math.random().toString(36).slice(2)}@example.co.uk`, message } });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return (res.json() as { id: number }).id;
+}
 
 const key = () => `k${Date.now()}${Math.random().toString(36).slice(2, 12)}`;
 const inject = (method: 'GET' | 'POST', url: string, who?: SignedInStaff, payload?: unknown, write = true) =>
@@ -198,6 +205,14 @@ describe('roles, on every route', () => {
     { method: 'POST', url: () => `/admin-api/orders/${orderId}/comment`, body: () => ({ requestKey: key(), body: 'Checked stock.', notifyCustomer: false }), allowed: ['owner', 'orders'] },
     { method: 'POST', url: () => `/admin-api/orders/${orderId}/ship`, body: () => ({ requestKey: key(), carrier: 'DPD', trackingNumber: 'TRK1', lines: [{ lineId: firstLine, qty: 1 }] }), allowed: ['owner', 'orders'] },
     { method: 'POST', url: () => `/admin-api/orders/${orderId}/cancel`, body: () => ({ requestKey: key() }), allowed: ['owner', 'orders'] },
+    { method: 'GET', url: () => '/admin-api/customers', allowed: ['owner', 'orders'] },
+    { method: 'GET', url: () => `/admin-api/customers/${customerId}`, allowed: ['owner', 'orders'] },
+    { method: 'POST', url: () => `/admin-api/customers/${customerId}/reset-link`, body: () => ({ requestKey: key() }), allowed: ['owner', 'orders'] },
+    { method: 'POST', url: () => `/admin-api/customers/${customerId}/disable`, body: () => ({ requestKey: key() }), allowed: ['owner', 'orders'] },
+    { method: 'POST', url: () => `/admin-api/customers/${customerId}/enable`, body: () => ({ requestKey: key() }), allowed: ['owner', 'orders'] },
+    { method: 'GET', url: () => '/admin-api/messages', allowed: ['owner', 'orders'] },
+    { method: 'POST', url: () => `/admin-api/messages/${messageId}/handled`, body: () => ({ requestKey: key(), handled: true }), allowed: ['owner', 'orders'] },
+    { method: 'POST', url: () => `/admin-api/messages/${messageId}/reply`, body: () => ({ requestKey: key(), body: 'Thank you.' }), allowed: ['owner', 'orders'] },
     { method: 'GET', url: () => '/admin-api/staff', allowed: ['owner'] },
     { method: 'POST', url: () => '/admin-api/staff', body: () => ({ email: staffEmail('new'), role: 'content' }), allowed: ['owner'] },
     { method: 'POST', url: () => '/admin-api/staff/disable', body: () => ({ email: 'nobody@northgate.example' }), allowed: ['owner'] },
@@ -205,7 +220,11 @@ describe('roles, on every route', () => {
   ];
   let orderId = 0;
   let firstLine = 0;
+  let customerId = 0;
+  let messageId = 0;
   beforeAll(async () => {
+    customerId = (await createCustomer(t.db)).id;
+    messageId = await contactMessage();
     const { order } = await paidOrder();
     orderId = order.id;
     const detail = await t.app.services.backoffice.orderAdmin.detail(orderId);
@@ -352,6 +371,56 @@ describe('orders', () => {
 
     const pending = await paidOrder({ status: 'pending' });
     expect((await inject('POST', `/admin-api/orders/${pending.order.id}/ship`, ordersStaff, { requestKey: key(), carrier: 'DPD', trackingNumber: 'ABC123', lines: [{ lineId: 1, qty: 1 }] })).statusCode).toBe(409);
+  });
+});
+
+describe('customers', () => {
+  it('finds a customer, shows their orders and addresses, sends a reset link, disables and enables sign-in', async () => {
+    const account = await registerCustomer(t.app, { lastname: 'Oakenshott' });
+    const token = await login(t.app, account.email);
+    const found = (await inject('GET', '/admin-api/customers?q=oakensh', ordersStaff)).json();
+    expect(found.items.map((c: { email: string }) => c.email)).toEqual([account.email]);
+    const id = found.items[0].id as number;
+    const detail = (await inject('GET', `/admin-api/customers/${id}`, ordersStaff)).json();
+    expect(detail).toMatchObject({ email: account.email, disabled: false, orders: 0, addresses: [], recent_orders: [] });
+    expect((await inject('GET', '/admin-api/customers/999999999', ordersStaff)).statusCode).toBe(404);
+
+    const resetKey = key();
+    await inject('POST', `/admin-api/customers/${id}/reset-link`, ordersStaff, { requestKey: resetKey });
+    expect((await inject('POST', `/admin-api/customers/${id}/reset-link`, ordersStaff, { requestKey: resetKey })).json().done).toBe(false);
+    const resets = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email))).filter((m) => m.template === 'password_reset');
+    expect(resets).toHaveLength(1);
+
+    const disabled = await inject('POST', `/admin-api/customers/${id}/disable`, ordersStaff, { requestKey: key() });
+    expect(disabled.json().customer.disabled).toBe(true);
+    // Their session ended and they cannot sign in again.
+    expect((await t.app.inject({ method: 'POST', url: '/api/me', remoteAddress: nextIp(), payload: { customerToken: token } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: nextIp(), payload: { username: account.email, password: PASSWORD } })).statusCode).toBe(401);
+    await inject('POST', `/admin-api/customers/${id}/enable`, ordersStaff, { requestKey: key() });
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: nextIp(), payload: { username: account.email, password: PASSWORD } })).statusCode).toBe(200);
+    const log = (await inject('GET', `/admin-api/activity?targetType=customer&targetId=${id}`, owner)).json();
+    expect(log.items.map((e: { action: string }) => e.action)).toEqual(['customer.enable', 'customer.disable', 'customer.reset_link']);
+  });
+});
+
+describe('contact messages', () => {
+  it('lists open messages, replies by mail (then handled), reopens', async () => {
+    const id = await contactMessage('Is the 20m roll in stock?');
+    const open = (await inject('GET', '/admin-api/messages?state=open&pageSize=100', ordersStaff)).json();
+    const mine = open.items.find((m: { id: number }) => m.id === id);
+    expect(mine).toMatchObject({ name: 'Sam Builder', message: 'Is the 20m roll in stock?', handled_at: null, replies: [] });
+    const replied = await inject('POST', `/admin-api/messages/${id}/reply`, ordersStaff, { requestKey: key(), body: 'Yes, 40 rolls in stock.' });
+    expect(replied.statusCode).toBe(200);
+    expect(replied.json().message).toMatchObject({ handled_by: ordersStaff.email, replies: [{ by: ordersStaff.email, body: 'Yes, 40 rolls in stock.' }] });
+    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, mine.email))).filter((m) => m.template === 'contact_reply');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain('Yes, 40 rolls in stock.');
+    expect(mails[0]!.textBody).toContain('> Is the 20m roll in stock?');
+    expect((await inject('GET', '/admin-api/messages?state=open&pageSize=100', ordersStaff)).json().items.some((m: { id: number }) => m.id === id)).toBe(false);
+    const reopened = await inject('POST', `/admin-api/messages/${id}/handled`, ordersStaff, { requestKey: key(), handled: false });
+    expect(reopened.json().message.handled_at).toBeNull();
+    expect((await inject('POST', `/admin-api/messages/${id}/reply`, ordersStaff, { requestKey: key(), body: '' })).json().field).toBe('body');
+    expect((await inject('GET', '/admin-api/messages?state=lost', ordersStaff)).json().field).toBe('state');
   });
 });
 

@@ -2,7 +2,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Outbox } from '../mail/outbox';
 import type { OrdersStore } from '../orders/store';
+import type { CustomerService } from '../customer/service';
+import type { CustomerStore } from '../customer/store';
 import { createActivityLog } from './activity';
+import { createCustomerAdmin } from './customers';
+import { createMessageInbox } from './messages';
 import { createOrderAdmin, type OrderRefunds } from './orders';
 import { createStaffService } from './staff';
 
@@ -13,13 +17,18 @@ export function createBackoffice(deps: {
   outbox: Outbox;
   ordersStore: OrdersStore;
   accountOrderUrl: (orderId: number) => string;
+  customerStore: CustomerStore;
+  customerService: Pick<CustomerService, 'sendResetLink'>;
   refunds?: OrderRefunds;
 }) {
   const activity = createActivityLog(deps.db);
+  const orderAdmin = createOrderAdmin({ ...deps, activity });
   return {
     activity,
     staff: createStaffService({ db: deps.db, activity, adminUrl: deps.config.backoffice.adminUrl }),
-    orderAdmin: createOrderAdmin({ ...deps, activity }),
+    orderAdmin,
+    customerAdmin: createCustomerAdmin({ ...deps, activity, orderAdmin }),
+    inbox: createMessageInbox({ db: deps.db, activity, outbox: deps.outbox }),
   };
 }
 

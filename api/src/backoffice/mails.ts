@@ -72,3 +72,19 @@ export function orderCancelledMail(o: OrderRef & { reason: string | null; refund
     ...(o.orderUrl ? { links: [o.orderUrl] } : {}),
   };
 }
+
+/** A staff member's answer to a Contact Us message (the sender's own words quoted below it). */
+export function messageReplyMail(m: { to: string; name: string; original: string; reply: string }): MailMessage {
+  const subject = `Re: your message to ${SHOP_NAME}`;
+  return {
+    template: 'contact_reply',
+    to: m.to,
+    subject,
+    text: `Hello ${m.name},\n\n${m.reply}${signature}\n\nYou wrote:\n${m.original.split('\n').map((l) => `> ${l}`).join('\n')}\n`,
+    html: layout(
+      subject,
+      `<p>Hello ${escapeHtml(m.name)},</p><p style="white-space:pre-wrap">${escapeHtml(m.reply)}</p>` +
+        `<p style="color:#5b6573">You wrote:</p><blockquote style="margin:0;padding:8px 16px;border-left:3px solid #e3e6ea;color:#5b6573;white-space:pre-wrap">${escapeHtml(m.original)}</blockquote>`,
+    ),
+  };
+}

@@ -152,8 +152,9 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
   return {
     detail,
 
-    async list(query: { page: number; pageSize: number; q?: string | undefined; status?: string | undefined; payment?: string | undefined; from?: string | undefined; to?: string | undefined }) {
+    async list(query: { page: number; pageSize: number; q?: string | undefined; status?: string | undefined; payment?: string | undefined; from?: string | undefined; to?: string | undefined; customerId?: number }) {
       const where: SQL[] = [];
+      if (query.customerId !== undefined) where.push(eq(orders.customerId, query.customerId));
       if (query.status) where.push(eq(orders.status, query.status as (typeof orders.status.enumValues)[number]));
       if (query.payment === 'paid') where.push(paidExists);
       if (query.payment === 'unpaid') where.push(sql`not ${paidExists}`);

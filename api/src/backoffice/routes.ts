@@ -4,6 +4,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   activityAnswerSchema,
+  adminCustomerDetailSchema,
+  adminCustomersAnswerSchema,
+  adminCustomersQuerySchema,
+  adminMessagesAnswerSchema,
+  adminMessagesQuerySchema,
+  customerActionAnswerSchema,
+  customerActionRequestSchema,
+  messageActionAnswerSchema,
+  messageHandledRequestSchema,
+  messageReplyRequestSchema,
   activityQuerySchema,
   adminOrderDetailSchema,
   adminOrdersAnswerSchema,
@@ -65,7 +75,7 @@ const tokenBody = z.object({ token: z.string().min(20).max(100) });
  * every write a CSRF token (X-CSRF-Token) matching the session's.
  */
 export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
-  const { staff, orderAdmin, activity } = app.services.backoffice;
+  const { staff, orderAdmin, activity, customerAdmin, inbox } = app.services.backoffice;
   await app.register(fastifyCookie);
   const limiter = await createLimiter(app, config);
 
@@ -170,6 +180,42 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
 
   app.post('/orders/:id/cancel', { config: { area: 'orders' }, schema: { params: idParams, body: cancelRequestSchema, response: { 200: orderActionAnswerSchema } } }, async (request) =>
     orderAdmin.cancel(request.params.id, request.body, actor(request)),
+  );
+
+  /* ------------------------------------------------------------------ customers */
+
+  app.get('/customers', { config: { area: 'customers' }, schema: { querystring: adminCustomersQuerySchema, response: { 200: adminCustomersAnswerSchema } } }, async (request) =>
+    customerAdmin.list(request.query),
+  );
+
+  app.get('/customers/:id', { config: { area: 'customers' }, schema: { params: idParams, response: { 200: adminCustomerDetailSchema } } }, async (request) =>
+    customerAdmin.detail(request.params.id),
+  );
+
+  app.post('/customers/:id/reset-link', { config: { area: 'customers' }, schema: { params: idParams, body: customerActionRequestSchema, response: { 200: customerActionAnswerSchema } } }, async (request) =>
+    customerAdmin.sendResetLink(request.params.id, request.body.requestKey, actor(request)),
+  );
+
+  app.post('/customers/:id/disable', { config: { area: 'customers' }, schema: { params: idParams, body: customerActionRequestSchema, response: { 200: customerActionAnswerSchema } } }, async (request) =>
+    customerAdmin.setDisabled(request.params.id, true, request.body.requestKey, actor(request)),
+  );
+
+  app.post('/customers/:id/enable', { config: { area: 'customers' }, schema: { params: idParams, body: customerActionRequestSchema, response: { 200: customerActionAnswerSchema } } }, async (request) =>
+    customerAdmin.setDisabled(request.params.id, false, request.body.requestKey, actor(request)),
+  );
+
+  /* ------------------------------------------------------------------ contact messages */
+
+  app.get('/messages', { config: { area: 'messages' }, schema: { querystring: adminMessagesQuerySchema, response: { 200: adminMessagesAnswerSchema } } }, async (request) =>
+    inbox.list(request.query),
+  );
+
+  app.post('/messages/:id/handled', { config: { area: 'messages' }, schema: { params: idParams, body: messageHandledRequestSchema, response: { 200: messageActionAnswerSchema } } }, async (request) =>
+    inbox.setHandled(request.params.id, request.body.handled, request.body.requestKey, actor(request)),
+  );
+
+  app.post('/messages/:id/reply', { config: { area: 'messages' }, schema: { params: idParams, body: messageReplyRequestSchema, response: { 200: messageActionAnswerSchema } } }, async (request) =>
+    inbox.reply(request.params.id, request.body.body, request.body.requestKey, actor(request)),
   );
 
   /* ------------------------------------------------------------------ staff and activity (owner) */

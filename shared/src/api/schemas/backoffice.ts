@@ -249,3 +249,62 @@ export const dashboardAnswerSchema = z.object({
   waitingToShip: z.number().int(),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswerSchema>;
+
+/* --------------------------------------------------------------------------------- customers */
+
+export const adminCustomersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(120).optional(),
+});
+const adminCustomerSummarySchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  company: z.string().nullable(),
+  created_at: z.string(),
+  disabled: z.boolean(),
+  orders: z.number().int(),
+});
+export const adminCustomersAnswerSchema = z.object({
+  items: z.array(adminCustomerSummarySchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const adminCustomerDetailSchema = adminCustomerSummarySchema.extend({
+  addresses: z.array(adminAddressSchema.extend({ id: z.number().int(), default_billing: z.boolean(), default_shipping: z.boolean() })),
+  recent_orders: z.array(adminOrderSummarySchema),
+});
+export type AdminCustomerDetail = z.infer<typeof adminCustomerDetailSchema>;
+export const customerActionRequestSchema = z.object({ requestKey: requestKeySchema });
+export const customerActionAnswerSchema = z.object({ done: z.boolean(), customer: adminCustomerDetailSchema });
+
+/* --------------------------------------------------------------------------------- messages */
+
+export const adminMessagesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  state: z.enum(['open', 'handled', 'all']).default('open'),
+});
+export const adminMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+  handled_by: z.string().nullable(),
+  replies: z.array(z.object({ by: z.string(), body: z.string(), created_at: z.string() })),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+export const adminMessagesAnswerSchema = z.object({
+  items: z.array(adminMessageSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const messageReplyRequestSchema = z.object({ requestKey: requestKeySchema, body: z.string().trim().min(1, 'Write the reply.').max(4000) });
+export const messageHandledRequestSchema = z.object({ requestKey: requestKeySchema, handled: z.boolean() });
+export const messageActionAnswerSchema = z.object({ done: z.boolean(), message: adminMessageSchema });
