@@ -2,7 +2,10 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Area } from './components/Area';
 import { Layout } from './components/Layout';
 import { ActivityPage } from './pages/ActivityPage/ActivityPage';
+import { CustomerPage } from './pages/CustomerPage/CustomerPage';
+import { CustomersPage } from './pages/CustomersPage/CustomersPage';
 import { DashboardPage } from './pages/DashboardPage/DashboardPage';
+import { MessagesPage } from './pages/MessagesPage/MessagesPage';
 import { OrderPage } from './pages/OrderPage/OrderPage';
 import { OrdersPage } from './pages/OrdersPage/OrdersPage';
 import { SetupPage } from './pages/SetupPage/SetupPage';
@@ -28,6 +31,9 @@ export function App() {
         <Route index element={<DashboardPage />} />
         <Route path="orders" element={<Area name="orders"><OrdersPage /></Area>} />
         <Route path="orders/:id" element={<Area name="orders"><OrderPage /></Area>} />
+        <Route path="customers" element={<Area name="customers"><CustomersPage /></Area>} />
+        <Route path="customers/:id" element={<Area name="customers"><CustomerPage /></Area>} />
+        <Route path="messages" element={<Area name="messages"><MessagesPage /></Area>} />
         <Route path="staff" element={<Area name="staff"><StaffPage /></Area>} />
         <Route path="activity" element={<Area name="activity"><ActivityPage /></Area>} />
         <Route path="*" element={<p>There is no such page in the back office.</p>} />

@@ -7,6 +7,8 @@ import styles from './Layout.module.css';
 export const MENU: Array<{ area: BackofficeArea; to: string; label: string }> = [
   { area: 'dashboard', to: '/', label: 'Dashboard' },
   { area: 'orders', to: '/orders', label: 'Orders' },
+  { area: 'customers', to: '/customers', label: 'Customers' },
+  { area: 'messages', to: '/messages', label: 'Messages' },
   { area: 'staff', to: '/staff', label: 'Staff' },
   { area: 'activity', to: '/activity', label: 'Activity log' },
 ];

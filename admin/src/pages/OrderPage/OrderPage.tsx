@@ -115,7 +115,8 @@ export function OrderPage() {
         <section className={ui.card}>
           <h2 className={ui.subheading}>Customer</h2>
           <p>
-            {order.customer.firstname} {order.customer.lastname} ({order.customer.guest ? 'guest' : `account #${order.customer.id}`})
+            {order.customer.firstname} {order.customer.lastname}{' '}
+            {order.customer.guest ? '(guest)' : <Link to={`/customers/${order.customer.id}`}>(account #{order.customer.id})</Link>}
             <br />
             <a href={`mailto:${order.email}`}>{order.email}</a>
           </p>
