@@ -48,13 +48,13 @@ describe('loadConfig', () => {
 
     it('starts when test payments are chosen explicitly, or with Stripe keys', () => {
       expect(loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk', TEST_PAYMENTS: 'true' }).testPayments).toBe(true);
-      expect(loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk', ...stripe }).stripeSecretKey).toBe('sk_test_123');
+      expect(loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk', ...stripe }).paymentProviders.stripe.secretKey).toBe('sk_test_123');
       expect(() => loadConfig({ SHOP_URL: 'https://www.membranes.example.co.uk', TEST_PAYMENTS: 'false' })).toThrow(ConfigError);
     });
 
     it('keeps a local or offline start working with the test provider', () => {
       for (const SHOP_URL of [undefined, 'http://localhost:8080', 'https://localhost:8443', 'https://127.0.0.1:8443', 'http://shop.example.co.uk']) {
-        expect(loadConfig(SHOP_URL ? { SHOP_URL } : {}).stripeSecretKey).toBeUndefined();
+        expect(loadConfig(SHOP_URL ? { SHOP_URL } : {}).paymentProviders.stripe.secretKey).toBeUndefined();
       }
     });
   });

@@ -5,6 +5,7 @@ import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/set
 import { loadBackofficeSettings, type BackofficeSettings } from './backoffice/settings';
 import { answerCacheTtl } from './catalog/http-cache';
 import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
+import { loadPaymentProviderSettings, realPaymentsConfigured, type PaymentProviderSettings } from './payment/providers/settings';
 import { mediaDir, repoRoot } from './paths';
 
 /** Empty environment variables count as unset (`SENTRY_DSN= npm start`). */
@@ -42,8 +43,6 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: optional(url(['https:', 'http:'])),
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_')),
-  STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_')),
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
@@ -72,8 +71,6 @@ export interface Config {
   mediaDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sentryDsn: string | undefined;
-  stripeSecretKey: string | undefined;
-  stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
   trustProxy: boolean | number | string[];
   redisUrl: string | undefined;
@@ -103,8 +100,10 @@ export interface Config {
   auth: AuthSettings;
   /** The back office: ADMIN_URL (backoffice/settings.ts). */
   backoffice: BackofficeSettings;
-  /** Payments: publishable key, Stripe API address, hold minutes (payment/settings.ts). */
+  /** Payments: hold minutes (payment/settings.ts). */
   payment: PaymentSettings;
+  /** Each payment provider's own settings (payment/providers/<name>/settings.ts), by name. */
+  paymentProviders: PaymentProviderSettings;
   /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
   catalogCacheTtlMs: number;
 }
@@ -124,8 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  // A deployed shop without Stripe keys would take orders with the test provider and no money.
-  if (!e.STRIPE_SECRET_KEY && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
+  const domains = domainSettings(env, e.NODE_ENV);
+  // A deployed shop without a real provider's keys would take orders with the test provider and no money.
+  if (!realPaymentsConfigured(domains.paymentProviders) && isPublicShopUrl(e.SHOP_URL) && e.TEST_PAYMENTS !== 'true') {
     throw new ConfigError(
       `Invalid environment: SHOP_URL (${e.SHOP_URL}) is a public shop but STRIPE_SECRET_KEY is not set, so payments would be ` +
         'test payments that take no money. Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY), or TEST_PAYMENTS=true ' +
@@ -133,7 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const baseDir = env.INIT_CWD || process.cwd();
-  const domains = domainSettings(env, e.NODE_ENV);
   const apiWorkers = e.DATABASE_URL ? (e.API_WORKERS ?? os.availableParallelism()) : 1;
   return {
     nodeEnv: e.NODE_ENV,
@@ -144,8 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
-    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
@@ -162,13 +159,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The domains' own settings, read from the same environment at the same time. */
-function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'backoffice' | 'payment' | 'catalogCacheTtlMs'> {
+function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'backoffice' | 'payment' | 'paymentProviders' | 'catalogCacheTtlMs'> {
   try {
     const auth = loadAuthSettings(env);
     return {
       auth,
       backoffice: loadBackofficeSettings(env, auth.shopUrl),
       payment: loadPaymentSettings(env),
+      paymentProviders: loadPaymentProviderSettings(env),
       catalogCacheTtlMs: answerCacheTtl(nodeEnv, env),
     };
   } catch (error) {

@@ -5,9 +5,9 @@ import { buildApp, type App } from './app';
 import { superviseWorkers } from './cluster';
 import { loadConfig, type Config } from './config';
 import { closeDb, dbKind, openDb, type Db } from './db/client';
-import { assertRoomToStart, freeBytesAt, diskFullReason, watchDisk } from './db/disk';
-import { scheduleVacuum } from './db/maintenance';
-import { faultsFromEnv } from './faults';
+import { assertRoomToStart, freeBytesAt, diskFullReason } from './db/disk';
+import { startApiJobs } from './jobs';
+import { armPendingFaults, faultsFromEnv } from './faults';
 import { migrateDb, migrationState } from './db/migrate';
 import { flushObservability, initObservability, reportError } from './observability';
 import { version } from './version';
@@ -84,23 +84,18 @@ export async function startApi(
 
     app = buildApp({ db, config, logger });
     const url = await app.listen({ host: config.host, port: config.port });
-    // The embedded database: watch its disk, vacuum it on a schedule (PGlite has no autovacuum).
-    const stops: Array<() => void> = [];
-    if (kind === 'pglite') {
-      const disk = watchDisk(db, {
-        dir: config.dataDir,
-        minFreeBytes: config.diskMinFreeBytes,
-        onFull: (reason) => {
-          log?.fatal({ folder: config.dataDir }, reason);
-          options.onDiskFull?.(reason);
-        },
-      });
-      stops.push(disk.stop, scheduleVacuum(db, log));
-    }
+    // Every background job of the API (src/jobs/): reconciliation, sweeps, purges, mail, and on
+    // the embedded database its disk and vacuum. Faults armed by a test take effect once the
+    // start-up runs are over (the reconciliation of the last crash is not itself killed).
+    const jobs = startApiJobs(app.services, {
+      diskDir: kind === 'pglite' ? config.dataDir : null,
+      onDiskFull: (reason) => options.onDiskFull?.(reason),
+    });
+    void jobs.started.finally(armPendingFaults);
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        for (const stop of stops) stop();
+        await jobs.stop();
         await app!.close();
         await closeDb(db);
         await flushObservability();

@@ -9,6 +9,7 @@ export * from './shop';
 export * from './atoms';
 export * from './api/client';
 export * from './api/schemas/limits';
+export * from './payment/providers';
 export type * from './api/schemas/cart';
 export type * from './api/schemas/customer';
 export type * from './api/schemas/rewrite';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { paymentProviderName, type PaymentProviderName } from '@shop/shared/payment';
 
-export type PaymentProvider = 'test' | 'stripe';
+export type PaymentProvider = PaymentProviderName;
 
 /**
  * Which payment provider the API takes payments with, learnt from the API at start and re-read
@@ -15,7 +16,7 @@ export function createPaymentModeProbe(apiUrl: string, log: FastifyBaseLogger, r
       const res = await fetch(`${apiUrl}/api/payment/config`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(3000) });
       if (!res.ok) throw new Error(`/api/payment/config answered ${res.status}`);
       const answer = (await res.json()) as { provider?: unknown };
-      provider = answer.provider === 'test' || answer.provider === 'stripe' ? answer.provider : null;
+      provider = paymentProviderName(answer.provider);
     } catch (error) {
       log.warn({ err: error }, 'payment provider unknown (the shell will ask the API)');
     }

@@ -5,6 +5,7 @@ import { JSDOM } from 'jsdom';
 import type { ZodType } from 'zod';
 import * as schemas from '@shop/shared/schemas';
 import type { LoadedRouteTable } from '@shop/shared/routes';
+import type { PaymentProviderName } from '@shop/shared/payment';
 import { REMOTES, type PageServerConfig } from './config';
 import type { ApiReader, PageMeta } from './meta';
 import { manifestReader } from './routeTable';
@@ -19,7 +20,7 @@ interface ShellServerBuild {
     pageData: Record<string, unknown>;
     api: { get(path: string, schema: string): Promise<unknown> };
     budgetMs: number;
-    paymentProvider: 'test' | 'stripe' | null;
+    paymentProvider: PaymentProviderName | null;
     log: (message: string, error: unknown) => void;
   }): Promise<{ html: string; head: string; pageData: Record<string, unknown>; clientRendered: string[] }>;
   warmUp(modules: string[]): Promise<void>;
@@ -190,7 +191,7 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
       table: LoadedRouteTable,
       meta: PageMeta | undefined,
       shellData: Record<string, unknown>,
-      paymentProvider: 'test' | 'stripe' | null,
+      paymentProvider: PaymentProviderName | null,
     ): Promise<RenderedPage | null> {
       if (!shell) return null;
       const every = config.routesRefreshMs || Infinity;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { ACCOUNT_MESSAGES } from '@shop/shared/schemas';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { HttpError } from '../http-errors';
 import { databaseRateLimitStore } from './rate-limit-store';
 
@@ -74,14 +75,19 @@ export interface Limiter {
 export const LOGIN_SLOWDOWN_MS = 2000;
 
 /**
- * Registers @fastify/rate-limit in the calling plugin's scope (not globally) and answers a
- * limiter for manual checks. Closes the Redis connection with the app.
+ * The app's one limiter, built by the composition root (services.ts): registers @fastify/rate-limit
+ * once in the calling (root) scope, over one store (one Redis client with REDIS_URL, the database,
+ * or memory), with no global limit, and answers a limiter for manual checks that every route plugin
+ * shares. Closes the Redis connection with the app.
  */
-export async function createLimiter(app: FastifyInstance, config: Pick<Config, 'redisUrl' | 'rateLimitStore'>): Promise<Limiter> {
+export async function createLimiter(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Pick<Config, 'redisUrl' | 'rateLimitStore'> },
+): Promise<Limiter> {
   let redis: Redis | undefined;
   const store =
     !config.redisUrl && config.rateLimitStore === 'database'
-      ? databaseRateLimitStore(app.services.db, { onSweepError: (err) => app.log.warn({ err }, 'rate-limit sweep failed') })
+      ? databaseRateLimitStore(db, { onSweepError: (err) => app.log.warn({ err }, 'rate-limit sweep failed') })
       : undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });

@@ -36,7 +36,7 @@ import {
   type BackofficeArea,
 } from '@shop/shared/backoffice';
 import { emailSchema } from '@shop/shared/schemas';
-import { clientIp, createLimiter, LOGIN_SLOWDOWN_MS, type LimitRule } from '../auth/rate-limit';
+import { clientIp, LOGIN_SLOWDOWN_MS, type LimitRule } from '../auth/rate-limit';
 import type { DomainPlugin } from '../domain';
 import { HttpError } from '../http-errors';
 import type { Actor } from './activity';
@@ -77,7 +77,7 @@ const tokenBody = z.object({ token: z.string().min(20).max(100) });
 export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
   const { staff, orderAdmin, activity, customerAdmin, inbox } = app.services.backoffice;
   await app.register(fastifyCookie);
-  const limiter = await createLimiter(app, config);
+  const limiter = app.services.limiter;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -239,8 +239,4 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
     const { page, pageSize } = request.query;
     return { ...(await activity.list(request.query)), page, pageSize };
   });
-
-  const purge = setInterval(() => staff.purge().catch((err) => app.log.warn({ err }, 'purging staff sessions failed')), 3600_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
 };

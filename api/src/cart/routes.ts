@@ -12,7 +12,7 @@ import {
   mergeGuestCartRequestSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../domain';
-import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
+import { clientIp, type LimitRule } from '../auth/rate-limit';
 import { customerTokenFrom } from '../customer/auth';
 
 /**
@@ -28,9 +28,9 @@ import { customerTokenFrom } from '../customer/auth';
 export const guestBasketsRule = (max: number): LimitRule => ({ name: 'guest-basket-ip', max, windowMs: 10 * 60_000 });
 
 export const cartRoutes: DomainPlugin = async (app, deps) => {
-  const { cart } = app.services.commerce;
+  const { cart } = app.services;
   const noStore = { 'cache-control': 'no-store' };
-  const limiter = await createLimiter(app, deps.config);
+  const limiter = app.services.limiter;
   const guestBaskets = guestBasketsRule(deps.config.guestBasketsPerClient);
 
   app.post('/cart/guest/create', { schema: { response: { 200: guestCartAnswerSchema } } }, async (request, reply) => {

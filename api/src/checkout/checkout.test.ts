@@ -16,7 +16,8 @@ import {
 import { queryRows } from '../db/client';
 import { mailOutbox } from '../mail/schema';
 import { orderLines, orders, orderStatusHistory } from '../orders/schema';
-import { payments, testPaymentIntents } from '../payment/schema';
+import { payments } from '../payment/schema';
+import { testPaymentIntents } from '../payment/providers/test/schema';
 import { useTestApp } from '../test/app';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-checkout-test-'));

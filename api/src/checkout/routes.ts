@@ -6,7 +6,7 @@ import {
   saveShippingInfoRequestSchema,
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../domain';
-import { clientIp, createLimiter, type LimitRule } from '../auth/rate-limit';
+import { clientIp, type LimitRule } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
 import { customerTokenFrom } from '../customer/auth';
 import { withProviderOutage } from '../payment/outage';
@@ -26,8 +26,8 @@ export const DECLINES_PER_IP: LimitRule = { name: 'payment-declines-ip', max: 10
 export const UNFINISHED_PAYMENTS_PER_IP: LimitRule = { name: 'payment-holds-ip', max: 5, windowMs: 60 * 60_000 };
 
 export const checkoutRoutes: DomainPlugin = async (app, deps) => {
-  const { checkout } = app.services.commerce;
-  const limiter = await createLimiter(app, deps.config);
+  const { checkout } = app.services;
+  const limiter = app.services.limiter;
 
   app.post(
     '/cart/save-shipping-info',

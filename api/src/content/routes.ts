@@ -9,7 +9,7 @@ import {
 } from '@shop/shared/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DomainPlugin } from '../domain';
-import { clientIp, createLimiter, TooManyRequests, type LimitRule } from '../auth/rate-limit';
+import { clientIp, TooManyRequests, type LimitRule } from '../auth/rate-limit';
 import { AnswerCache, CATALOG_HTTP_CACHE, useHttpCache } from '../catalog/http-cache';
 
 /** Contact form messages per client: enough for a shopper with follow-ups, not for a flood of mail. */
@@ -22,7 +22,7 @@ export const contentRoutes: DomainPlugin = async (app) => {
   // The contact form writes: its own scope, away from the cached GET answers below.
   await app.register(async (scope) => {
     const contact = scope.withTypeProvider<ZodTypeProvider>();
-    const limiter = await createLimiter(contact, config);
+    const limiter = app.services.limiter;
     contact.setErrorHandler((error, _request, reply) => {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       throw error;

@@ -36,7 +36,7 @@ import {
 } from '@shop/shared/schemas';
 import type { DomainPlugin } from '../domain';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clientIp, createLimiter, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
+import { clientIp, LIMITS, LOGIN_SLOWDOWN_MS } from '../auth/rate-limit';
 import { HttpError } from '../http-errors';
 import { authenticateCustomer, customerTokenFrom, requireCustomer } from './auth';
 import { WrongCurrentPassword, type CustomerService } from './service';
@@ -46,17 +46,15 @@ export function customerServiceOf(app: FastifyInstance): CustomerService {
   return app.services.customer;
 }
 
-const HOUSEKEEPING_MS = 3600_000;
-
 /**
  * Customer accounts: register, login/logout, profile, addresses, captcha, password reset,
  * newsletter, email notifications, billing agreements, subscriptions. Paths under /api.
  */
 export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
-  const { customerStore: store, customer: service, customerReviews: reviews } = app.services;
+  const { customer: service, customerReviews: reviews } = app.services;
   const settings = config.auth;
 
-  const limiter = await createLimiter(app, config);
+  const limiter = app.services.limiter;
   const ip = (request: FastifyRequest) => clientIp(request);
   const auth = (request: FastifyRequest, token?: string) => requireCustomer(db, request, token);
   const noStore = { 'cache-control': 'no-store' };
@@ -64,12 +62,7 @@ export const customerRoutes: DomainPlugin = async (app, { db, config }) => {
     reply.headers(noStore);
   });
 
-  const housekeeping = setInterval(() => {
-    store.purgeExpired().catch((error) => app.log.warn({ err: error }, 'purging expired tokens failed'));
-  }, HOUSEKEEPING_MS);
-  housekeeping.unref();
   app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
     await service.settled().catch(() => {});
   });
 

@@ -19,7 +19,22 @@ export type DbKind = 'pglite' | 'postgres';
  * Write queries with the query builder (`db.select()...`, `db.insert()...`, `db.transaction()`),
  * which behave the same on both drivers. For raw SQL use `queryRows(db, sql\`...\`)`.
  */
-export type Db = PgDatabase<PgQueryResultHKT, Schema> & { $client: PGlite | pg.Pool };
+export type Db = PgDatabase<PgQueryResultHKT, Schema> & {
+  $client: PGlite | pg.Pool;
+  /** What this process knows of the database's disk (db/disk.ts), kept on the database object itself. */
+  $disk?: DiskState;
+};
+
+/** A database's disk as this process knows it (db/disk.ts). */
+export interface DiskState {
+  /** The folder watched (PGlite), or null (PostgreSQL: the server's disk). */
+  dir: string | null;
+  full: boolean;
+  /** Free bytes at the last check (PGlite). */
+  freeBytes: number | null;
+  /** Until when an error marked it full (PostgreSQL). */
+  fullUntil: number;
+}
 /** A transaction handle as drizzle passes it to `db.transaction(async (tx) => ...)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The database or a transaction in progress. */

@@ -69,13 +69,19 @@ describe('watching the data folder', () => {
     try {
       const reasons: string[] = [];
       const free = await freeBytesAt('/tmp');
-      const watch = watchDisk(t.db, { dir: '/tmp', minFreeBytes: free + 1024 ** 3, intervalMs: 60_000, onFull: (r) => reasons.push(r) });
+      const watch = watchDisk(t.db, { dir: '/tmp', minFreeBytes: free + 1024 ** 3, onFull: (r) => reasons.push(r) });
       expect(await watch.check()).toBe(true);
       expect(await watch.check()).toBe(true);
-      watch.stop();
       expect(reasons).toHaveLength(1);
       expect(reasons[0]).toMatch(/^disk full: \/tmp has \d+ MB free/);
       expect(isWritable(t.db)).toBe(false);
+      // The state is the database object's own: another database is not affected.
+      const other = await openTestDb();
+      try {
+        expect(isWritable(other.db)).toBe(true);
+      } finally {
+        await other.close();
+      }
     } finally {
       await t.close();
     }

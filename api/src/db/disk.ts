@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './client';
+import type { Db, DiskState } from './client';
+
+export type { DiskState } from './client';
 
 /**
  * A full disk. PGlite cannot recover from running out of room mid-write (it spins and never
@@ -17,35 +19,19 @@ export const DISK_FULL_MESSAGE =
 /** How long a disk_full error from PostgreSQL keeps the database marked unwritable. */
 const POSTGRES_FULL_MS = 60_000;
 
-export interface DiskState {
-  /** The folder watched (PGlite), or null (PostgreSQL: the server's disk). */
-  dir: string | null;
-  full: boolean;
-  /** Free bytes at the last check (PGlite). */
-  freeBytes: number | null;
-  /** Until when an error marked it full (PostgreSQL). */
-  fullUntil: number;
-}
-
-const states = new WeakMap<Db, DiskState>();
-
+/** The disk state lives on the database object (`db.$disk`), created on first use. */
 function stateOf(db: Db): DiskState {
-  let state = states.get(db);
-  if (!state) {
-    state = { dir: null, full: false, freeBytes: null, fullUntil: 0 };
-    states.set(db, state);
-  }
-  return state;
+  return (db.$disk ??= { dir: null, full: false, freeBytes: null, fullUntil: 0 });
 }
 
 /** Whether the database can take writes now, as far as this process knows. */
 export function isWritable(db: Db): boolean {
-  const state = states.get(db);
+  const state = db.$disk;
   return !state || (!state.full && state.fullUntil < Date.now());
 }
 
 /** The folder of the database, for log lines (null on PostgreSQL). */
-export const diskFolderOf = (db: Db): string | null => states.get(db)?.dir ?? null;
+export const diskFolderOf = (db: Db): string | null => db.$disk?.dir ?? null;
 
 /** An error that says the disk is full: PostgreSQL's disk_full, or the operating system's ENOSPC. */
 export function isDiskFullError(error: unknown): boolean {
@@ -85,17 +71,14 @@ export async function assertRoomToStart(dir: string, minFreeBytes: number): Prom
 export interface DiskWatch {
   /** Checks now; answers whether the disk is full. */
   check(): Promise<boolean>;
-  stop(): void;
 }
 
 /**
- * Watches the free space of the embedded database's folder every `intervalMs`. The first time it
- * falls under the margin, the database is marked unwritable and `onFull` is told (once).
+ * Watches the free space of the embedded database's folder: each `check()` (the disk-watch job,
+ * src/jobs/, every 2 s) reads it; the first time it falls under the margin, the database is marked
+ * unwritable and `onFull` is told (once).
  */
-export function watchDisk(
-  db: Db,
-  options: { dir: string; minFreeBytes: number; intervalMs?: number; onFull(reason: string): void },
-): DiskWatch {
+export function watchDisk(db: Db, options: { dir: string; minFreeBytes: number; onFull(reason: string): void }): DiskWatch {
   const state = stateOf(db);
   state.dir = options.dir;
   let told = false;
@@ -109,9 +92,5 @@ export function watchDisk(
     }
     return state.full;
   };
-  const timer = setInterval(() => {
-    check().catch(() => {});
-  }, options.intervalMs ?? 2_000);
-  timer.unref();
-  return { check, stop: () => clearInterval(timer) };
+  return { check };
 }

@@ -13,5 +13,7 @@ export * from '../orders/fulfilment-schema';
 export * from '../mail/schema';
 export * from '../cart/schema';
 export * from '../payment/schema';
+export * from '../payment/providers/test/schema';
 export * from '../auth/schema';
+export * from '../jobs/schema';
 export * from '../backoffice/schema';

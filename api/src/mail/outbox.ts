@@ -92,7 +92,6 @@ export interface Outbox {
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 8;
-const SWEEP_MS = 30_000;
 /** Minutes before retry n (1-based). */
 const backoffMinutes = (attempt: number) => Math.min(2 ** (attempt - 1), 240);
 
@@ -112,9 +111,6 @@ export function createOutbox({ db, config, log = pino({ level: 'silent' }), tran
   let again = false;
   let scheduled: NodeJS.Immediate | null = null;
   let stopped = false;
-
-  const timer = setInterval(() => outbox.kick(), SWEEP_MS);
-  timer.unref();
 
   async function claim() {
     // Due pending rows, and rows left 'sending' by an instance that died (lock expired).
@@ -227,7 +223,6 @@ export function createOutbox({ db, config, log = pino({ level: 'silent' }), tran
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
       if (scheduled) clearImmediate(scheduled);
       scheduled = null;
       if (running) await running;

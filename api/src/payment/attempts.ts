@@ -217,7 +217,7 @@ export function createAttempts(deps: AttemptsDeps) {
    * origin (SHOP_URL) or on the origin the request came from, else SHOP_URL/payment-complete.
    */
   function returnUrlFor(requested: string | null | undefined, requestOrigin?: string | null): string {
-    if (provider.name === 'test') return '/payment-complete';
+    if (provider.returnPath) return provider.returnPath;
     if (requested) {
       try {
         const url = new URL(requested, deps.shopUrl);

@@ -1,10 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentConfigAnswer, PaymentProviderName } from '@shop/shared/schemas';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { DomainPlugin } from '../domain';
+
 /**
- * What checkout needs from a card payment provider, shaped like Stripe's PaymentIntents so the two
- * providers (Stripe, and the offline test provider that behaves like Stripe's test mode) are
- * interchangeable. Amounts are integer pence; currency 'gbp'.
+ * What checkout (and the back office's refunds) need from a card payment provider, shaped like
+ * Stripe's PaymentIntents and Refunds so every provider is interchangeable. Each provider is a
+ * folder of its own, `payment/providers/<name>/`, registered in `payment/providers/index.ts`
+ * (README, "Adding a payment provider"). Amounts are integer pence; currency 'gbp'.
  */
 
-export type ProviderName = 'stripe' | 'test';
+/** The provider names, one list in the shared contract (`PAYMENT_PROVIDERS` of @shop/shared). */
+export type ProviderName = PaymentProviderName;
 
 /** Stripe's PaymentIntent statuses. */
 export type IntentStatus =
@@ -83,19 +91,89 @@ export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
+export interface RefundInput {
+  /** The provider's payment (PaymentIntent id) to refund. */
+  intentId: string;
+  /** Pence; omitted: everything not refunded yet (a full refund). */
+  amountPence?: number;
+  /** The same key always answers the same refund: a retried call never refunds twice. */
+  idempotencyKey: string;
+  reason?: 'requested_by_customer' | 'duplicate' | 'fraudulent';
+  metadata?: Record<string, string>;
+}
+
+/** Stripe's Refund statuses ('requires_action' is not used by card refunds). */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface ProviderRefund {
+  id: string;
+  intentId: string;
+  /** Pence: this refund's amount. */
+  amountPence: number;
+  currency: string;
+  status: RefundStatus;
+  /** Pence: everything refunded on the payment so far (pending and succeeded refunds, this one included). */
+  refundedPence: number;
+  /** Why a refund failed, when it did. */
+  failureReason: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** For the browser (Stripe.js); null for the test provider. */
   readonly publishableKey: string | null;
+  /**
+   * Where its extra step (3-D Secure) always returns, a path of the shop (the test provider's bank
+   * page is the shop's own); null: the browser's return URL on the shop's origin (Stripe).
+   */
+  readonly returnPath: string | null;
   /** Creates and confirms a payment for the amount with the payment method (one call). */
   createAndConfirm(input: CreateIntentInput): Promise<ProviderIntent>;
   retrieve(intentId: string): Promise<ProviderIntent>;
   /** Cancels an intent that has not succeeded (throws PaymentRequestError when it has). */
   cancel(intentId: string): Promise<ProviderIntent>;
+  /**
+   * Refunds all or part of a succeeded payment, once per idempotency key (a repeated call answers
+   * the first refund). Throws PaymentRequestError (see REFUND_CODES) when it cannot be done as
+   * asked (codes as Stripe's: `amount_too_large` for more than is left to refund,
+   * `charge_not_refundable` for a payment that has not succeeded, `resource_missing`), and
+   * PaymentProviderError when the outcome is unknown (retry with the same key).
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+  /** A refund as it stands now (a pending refund settles later). */
+  retrieveRefund(refundId: string): Promise<ProviderRefund>;
   /** Verifies a webhook's signature over its raw body and reads the event (Stripe only). */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;
   /** Where the provider tells checkout about changes (the test provider; Stripe uses webhooks). */
   onEvent?(handler: EventHandler): void;
+}
+
+/** What a provider's folder gets to build its provider (payment/providers/<name>/index.ts). */
+export interface ProviderDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A payment provider's folder, `payment/providers/<name>/`, exports one of these from its
+ * index.ts, and `payment/providers/index.ts` lists it under its name (one line).
+ */
+export interface PaymentProviderModule<P extends PaymentProvider = PaymentProvider> {
+  readonly name: ProviderName;
+  /** Whether it takes the shop's payments with this config; the first enabled in PAYMENT_PROVIDERS' order wins. */
+  enabled(config: Config): boolean;
+  create(deps: ProviderDeps): P;
+  /**
+   * Its own routes under /api/payment/<name>/ (a webhook, the test provider's stand-ins), mounted
+   * whichever provider is active; `active` is null when another provider takes payments (the
+   * routes then answer 404 saying so).
+   */
+  routes?(active: P | null): DomainPlugin;
+  /** What GET /api/payment/config tells the browser beyond the provider's name and key. */
+  browserConfig?(provider: P): Partial<Pick<PaymentConfigAnswer, 'testCards'>>;
+  /** Start-up warnings about its settings (logged once). */
+  warnings?(config: Config): string[];
 }
 
 /** A user-facing message for a provider error code (when the provider gave none). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carts } from '../cart/schema';
 import { orders } from '../orders/schema';
 
@@ -27,7 +27,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** 'stripe' | 'test' */
+    /** A provider's name (PAYMENT_PROVIDERS of @shop/shared). */
     provider: text('provider').notNull(),
     /** 1, 2, ... per basket. */
     attempt: integer('attempt').notNull(),
@@ -87,34 +87,43 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_event_key').on(t.provider, t.eventId), index('payment_events_intent_idx').on(t.intentId)],
 );
 
-/** The offline test provider's payment methods (what Stripe keeps for pm_... ids). */
-export const testPaymentMethods = pgTable('test_payment_methods', {
-  id: text('id').primaryKey(),
-  brand: text('brand').notNull(),
-  last4: text('last4').notNull(),
-  expMonth: integer('exp_month').notNull(),
-  expYear: integer('exp_year').notNull(),
-  /** What the card does: 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate' | ... */
-  scenario: text('scenario').notNull(),
-  wallet: text('wallet'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Refunds of paid payments (payment/refunds.ts), one row per refund asked for, recorded before the
+ * provider is asked so that a process dying in between is finished by reconciliation with the same
+ * idempotency key:
+ * - 'requested': recorded, the provider not yet (or not surely) asked;
+ * - 'pending': the provider took it and has not finished it;
+ * - 'succeeded' | 'failed' | 'canceled': the provider's outcome.
+ */
+export const REFUND_STATUSES = ['requested', 'pending', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
 
-/** The offline test provider's payment intents (what Stripe keeps for pi_... ids). */
-export const testPaymentIntents = pgTable(
-  'test_payment_intents',
+export const paymentRefunds = pgTable(
+  'payment_refunds',
   {
-    id: text('id').primaryKey(),
-    idempotencyKey: text('idempotency_key'),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
-    status: text('status').notNull(),
-    paymentMethodId: text('payment_method_id').notNull(),
-    clientSecret: text('client_secret').notNull(),
-    lastError: jsonb('last_error').$type<{ code: string; decline_code?: string; message: string } | null>(),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    /** The caller's key (e.g. the back office's action id): the same key refunds once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
+    reason: text('reason'),
+    /** The provider's refund (Stripe re_...), once known. */
+    providerRefundId: text('provider_refund_id'),
+    failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('test_payment_intents_idempotency_key').on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('payment_refunds_idempotency_key').on(t.idempotencyKey),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    index('payment_refunds_status_idx').on(t.status, t.updatedAt),
+    check('payment_refunds_amount_check', sql`${t.amountPence} > 0`),
+    check('payment_refunds_status_check', sql`${t.status} in ('requested', 'pending', 'succeeded', 'failed', 'canceled')`),
+  ],
 );

@@ -81,6 +81,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { settled, retried };
   }
 
+  async function cancelAbandoned(holdMs: number): Promise<{ cancelled: number }> {
+    let cancelled = 0;
+    for (const payment of await payments.staleAttempts('requires_action', new Date(Date.now() - holdMs))) {
+      try {
+        const after = await attempts.cancelAttempt(payment);
+        if (after.status === 'canceled' || after.status === 'failed') cancelled++;
+      } catch (error) {
+        log.warn({ err: error, paymentId: payment.id }, 'could not cancel an abandoned payment');
+      }
+    }
+    return { cancelled };
+  }
+
   return {
     /** POST /api/payment/complete: after the extra step, what the provider says now. */
     async completePayment(intentId: string): Promise<OrderPlacedAnswer> {
@@ -172,27 +185,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     reconcile,
 
     /**
-     * Clean-up: cancels payments left waiting for an extra step longer than `holdMs` (the stock
-     * goes back), reconciles attempts whose outcome is not recorded, deletes guest baskets
-     * untouched for `guestCartDays` that never reached checkout, and empty guest baskets after
-     * `emptyGuestCartHours`.
+     * Cancels payments left waiting for an extra step longer than `holdMs` (the stock goes back):
+     * the payment-holds job, every minute.
+     */
+    cancelAbandoned,
+
+    /**
+     * Clean-up in one call (tests): cancels abandoned payments, reconciles attempts whose outcome
+     * is not recorded, deletes guest baskets untouched for `guestCartDays` that never reached
+     * checkout, and empty guest baskets after `emptyGuestCartHours`. The jobs (src/jobs/) run the
+     * same parts on their own schedules.
      */
     async sweep(
       holdMs: number,
       guestCartDays = 30,
       emptyGuestCartHours = EMPTY_GUEST_CART_HOURS,
     ): Promise<{ cancelled: number; retried: number; purged: number; emptyPurged: number }> {
-      let cancelled = 0;
       const purged = await baskets.purgeAbandonedGuests(new Date(Date.now() - guestCartDays * 24 * 3600_000));
       const emptyPurged = await baskets.purgeEmptyGuests(new Date(Date.now() - emptyGuestCartHours * 3600_000));
-      for (const payment of await payments.staleAttempts('requires_action', new Date(Date.now() - holdMs))) {
-        try {
-          const after = await attempts.cancelAttempt(payment);
-          if (after.status === 'canceled' || after.status === 'failed') cancelled++;
-        } catch (error) {
-          log.warn({ err: error, paymentId: payment.id }, 'could not cancel an abandoned payment');
-        }
-      }
+      const { cancelled } = await cancelAbandoned(holdMs);
       const { retried } = await reconcile();
       return { cancelled, retried, purged, emptyPurged };
     },

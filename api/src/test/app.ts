@@ -1,8 +1,8 @@
 import { buildApp, type App } from '../app';
-import type { Commerce } from '../checkout/commerce';
 import { loadConfig, type Config } from '../config';
 import { createMailLinks } from '../customer/links';
 import type { Db } from '../db/client';
+import type { Services } from '../services';
 import { openTestDb, type TestDb } from './db';
 
 /**
@@ -37,16 +37,19 @@ function appOf(db: Db): App {
   return app;
 }
 
+/** The services of the test app open on this database (its composition root's answer). */
+export function servicesFor({ db }: { db: Db }): Services {
+  return appOf(db).services;
+}
+
 /**
  * The basket, checkout and payment services of the test app open on this database. The tests
  * written before payment/service.ts existed reach reconciliation and the sweep as
  * `commerceFor(t).checkout.reconcile()` / `.sweep()`: those are the payment service's.
  */
-export function commerceFor({ db }: { db: Db; config?: Config }): Commerce & {
-  checkout: Commerce['checkout'] & Pick<Commerce['payment'], 'reconcile' | 'sweep'>;
-} {
-  const commerce = appOf(db).services.commerce;
-  return { ...commerce, checkout: { ...commerce.checkout, reconcile: commerce.payment.reconcile, sweep: commerce.payment.sweep } };
+export function commerceFor({ db }: { db: Db; config?: Config }) {
+  const { cart, checkout, payment, paymentProviders } = appOf(db).services;
+  return { cart, payment, provider: paymentProviders.active, checkout: { ...checkout, reconcile: payment.reconcile, sweep: payment.sweep } };
 }
 
 /** The signed Email Notifications link the test app on this database puts in mail. */
@@ -67,9 +70,9 @@ export interface TestApp {
 }
 
 /** The whole API over this file's test database, ready for `app.inject()`. */
-export async function openTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function openTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}): Promise<TestApp> {
   const testDb: TestDb = await openTestDb();
-  const config = testConfig(overrides);
+  const config = testConfig(typeof overrides === 'function' ? overrides() : overrides);
   const app = buildApp({ db: testDb.db, config });
   await app.ready();
   openApps.set(testDb.db, app);
@@ -86,10 +89,11 @@ export async function openTestApp(overrides: Partial<Config> = {}): Promise<Test
 }
 
 /**
- * Jest helper: the API opened in beforeAll, closed in afterAll.
+ * Jest helper: the API opened in beforeAll, closed in afterAll. `overrides` may be a function, read
+ * in beforeAll (after the file's earlier beforeAll, e.g. a fake server's port).
  * `const t = useTestApp(); it('...', async () => { const res = await t.app.inject({ url: '/api/health' }) })`
  */
-export function useTestApp(overrides: Partial<Config> = {}): { readonly app: App; readonly db: Db; readonly config: Config } {
+export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}): { readonly app: App; readonly db: Db; readonly config: Config } {
   let opened: TestApp | undefined;
   beforeAll(async () => {
     opened = await openTestApp(overrides);

@@ -1,11 +1,8 @@
-import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { cartAtom } from '@shop/shared';
 import { usePaymentConfig } from '../payment/config';
 import type { ExpressProduct } from './expressFlow';
-import { TestWalletButton } from './TestWalletButton';
-
-const StripeExpressButton = lazy(() => import('./StripeExpressButton'));
+import { PAYMENT_UI } from '../payment/providers';
 
 export interface ExpressCheckoutButtonProps {
   /**
@@ -22,8 +19,8 @@ export interface ExpressCheckoutButtonProps {
 
 /**
  * The express wallet button (exposed as `checkout/ExpressCheckoutButton`) for the product page and
- * the basket: Stripe's Express Checkout Element (Apple Pay, Google Pay) when Stripe takes
- * payments, or the test provider's own wallet sheet, both driven by the express flow.
+ * the basket: the active provider's wallet (payment/providers.tsx): Stripe's Express Checkout
+ * Element (Apple Pay, Google Pay), or the test provider's own wallet sheet, both driven by the express flow.
  */
 export default function ExpressCheckoutButton({ line, product, context }: ExpressCheckoutButtonProps) {
   const cart = useAtomValue(cartAtom);
@@ -37,13 +34,6 @@ export default function ExpressCheckoutButton({ line, product, context }: Expres
 
   const disabledReason = onProductPage && !item ? 'Choose your options above to use Express Checkout.' : null;
 
-  if (payment.config.provider === 'stripe' && payment.config.publishableKey) {
-    if (disabledReason) return null;
-    return (
-      <Suspense fallback={null}>
-        <StripeExpressButton publishableKey={payment.config.publishableKey} product={item} />
-      </Suspense>
-    );
-  }
-  return <TestWalletButton product={item} config={payment.config} disabledReason={disabledReason} />;
+  const { Wallet } = PAYMENT_UI[payment.config.provider];
+  return <Wallet config={payment.config} product={item} disabledReason={disabledReason} />;
 }

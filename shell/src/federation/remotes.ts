@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteLists } from '../routeTable';
+import type { PaymentProviderName } from '@shop/shared/payment';
 
 import { REMOTE_ENTRY_FILE, REMOTE_NAMES, type RemoteName } from '@shop/shared/routes/remotes';
 
@@ -14,7 +15,7 @@ export interface ShopConfig {
   sentryDsn?: string | undefined;
   release?: string | undefined;
   /** The API's payment provider as the page server last learnt it (null or absent: unknown). */
-  paymentProvider?: 'test' | 'stripe' | null | undefined;
+  paymentProvider?: PaymentProviderName | null | undefined;
 }
 
 let current: ShopConfig = { remotes: {} };
@@ -61,12 +62,12 @@ export function registerShopRemotes(config: ShopConfig): void {
 }
 
 /** The payment provider the page server inlined, when it knew it. */
-export function inlinedPaymentProvider(): 'test' | 'stripe' | null {
+export function inlinedPaymentProvider(): PaymentProviderName | null {
   return current.paymentProvider ?? null;
 }
 
 /** The page server's render: the provider it inlines into the page (the same for every page). */
-export function setServerPaymentProvider(provider: 'test' | 'stripe' | null): void {
+export function setServerPaymentProvider(provider: PaymentProviderName | null): void {
   current = { ...current, paymentProvider: provider };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@shop/shared';
+import type { PaymentProviderName } from '@shop/shared/payment';
 import { inlinedPaymentProvider } from '../federation/remotes';
 import styles from './TestPaymentsNotice.module.css';
 
@@ -10,7 +11,7 @@ export const TEST_PAYMENTS_TEXT =
  * A plain notice on every page while the shop takes payments with its offline test provider (no
  * Stripe keys): shoppers must never believe a test order is a real one.
  */
-export function TestPaymentsNotice({ provider = inlinedPaymentProvider() }: { provider?: 'test' | 'stripe' | null }) {
+export function TestPaymentsNotice({ provider = inlinedPaymentProvider() }: { provider?: PaymentProviderName | null }) {
   // Known from the page (the page server inlines it): shown in the first render, so nothing shifts.
   const [known] = useState(provider);
   const [testMode, setTestMode] = useState(known === 'test');

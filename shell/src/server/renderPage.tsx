@@ -6,6 +6,7 @@ import { createStore, Provider } from 'jotai';
 import { StaticRouter } from '@shop/shared/router';
 import { getInstance, loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { CATEGORIES_DATA_KEY, prepareServerSanitizer, type PageData, type PageLoader, type ServerApi } from '@shop/shared';
+import type { PaymentProviderName } from '@shop/shared/payment';
 import { App } from '../App';
 import { InitialPageData } from '../InitialPageData';
 import { setServerPaymentProvider } from '../federation/remotes';
@@ -34,7 +35,7 @@ export interface RenderRequest {
   /** Time allowed for a remote to load and for its loader, in ms. */
   budgetMs: number;
   /** The API's payment provider (the test-payments notice is in the first render). */
-  paymentProvider: 'test' | 'stripe' | null;
+  paymentProvider: PaymentProviderName | null;
   /** Where problems are reported (a region left to the browser, and why). */
   log?: (message: string, error: unknown) => void;
 }

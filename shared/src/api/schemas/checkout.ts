@@ -1,4 +1,5 @@
 import { z } from './z';
+import { PAYMENT_PROVIDERS } from '../../payment/providers';
 import { addressRulesSchema, checkAddressRules } from '../../forms/address';
 import { findCountry, findRegion } from '../../forms/countries';
 import { ACCOUNT_MESSAGES, ADDRESS_MESSAGES as M } from '../../forms/messages';
@@ -208,7 +209,7 @@ export const orderPlacedAnswerSchema = z.object({
   currency: z.literal('GBP'),
   redirectUrl: z.string().nullable(),
   clientSecret: z.string().nullable(),
-  provider: z.enum(['stripe', 'test']),
+  provider: z.enum(PAYMENT_PROVIDERS),
 });
 export type OrderPlacedAnswer = z.infer<typeof orderPlacedAnswerSchema>;
 export const confirmOrderAnswerSchema = orderPlacedAnswerSchema;
@@ -218,7 +219,7 @@ export const confirmOrderAnswerSchema = orderPlacedAnswerSchema;
 
 /** GET /api/payment/config: which provider takes payments, and Stripe's publishable key. */
 export const paymentConfigAnswerSchema = z.object({
-  provider: z.enum(['stripe', 'test']),
+  provider: z.enum(PAYMENT_PROVIDERS),
   publishableKey: z.string().nullable(),
   currency: z.literal('gbp'),
   country: z.literal('GB'),

@@ -14,3 +14,4 @@ export * from './orders';
 export * from '../../forms';
 export * from '../../shop';
 export * from './checkout';
+export * from '../../payment/providers';

@@ -8,7 +8,9 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
-} from './provider';
+  type ProviderRefund,
+  type RefundStatus,
+} from '../../provider';
 
 /**
  * Stripe through the official SDK: PaymentIntents in GBP, amounts in pence, one create-and-confirm
@@ -50,6 +52,29 @@ export function toProviderIntent(pi: StripeIntent): ProviderIntent {
   };
 }
 
+/** Everything refunded on a PaymentIntent so far (pending and succeeded refunds), pence. */
+async function refundedOn(stripe: Stripe, intentId: string): Promise<number> {
+  let total = 0;
+  for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+    if (refund.status === 'pending' || refund.status === 'succeeded' || refund.status === 'requires_action') total += refund.amount;
+  }
+  return total;
+}
+
+function toProviderRefund(refund: Stripe.Refund, refundedPence: number): ProviderRefund {
+  const intent = refund.payment_intent;
+  return {
+    id: refund.id,
+    intentId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+    amountPence: refund.amount,
+    currency: refund.currency,
+    // requires_action (some non-card methods) counts as pending: it has not finished.
+    status: (refund.status === 'requires_action' || !refund.status ? 'pending' : refund.status) as RefundStatus,
+    refundedPence,
+    failureReason: refund.failure_reason ?? null,
+  };
+}
+
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider & { readonly stripe: Stripe } {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
@@ -74,6 +99,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
+    returnPath: null,
     stripe,
 
     async createAndConfirm(input: CreateIntentInput): Promise<ProviderIntent> {
@@ -127,6 +153,33 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async cancel(intentId) {
       try {
         return toProviderIntent(await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` }));
+      } catch (error) {
+        return translate(error);
+      }
+    },
+
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.intentId,
+            ...(input.amountPence !== undefined ? { amount: input.amountPence } : {}),
+            ...(input.reason ? { reason: input.reason } : {}),
+            ...(input.metadata ? { metadata: input.metadata } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toProviderRefund(refund, await refundedOn(stripe, input.intentId));
+      } catch (error) {
+        return translate(error);
+      }
+    },
+
+    async retrieveRefund(refundId) {
+      try {
+        const refund = await stripe.refunds.retrieve(refundId);
+        const intent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+        return toProviderRefund(refund, intent ? await refundedOn(stripe, intent) : refund.amount);
       } catch (error) {
         return translate(error);
       }

@@ -1,10 +1,12 @@
 /**
- * A small fake of Stripe's API for the tests (not a test file): the few PaymentIntent endpoints
- * the Stripe provider uses, over HTTP on 127.0.0.1, reached through the SDK's host/port/protocol
+ * A small fake of Stripe's API for the tests (not a test file): the few PaymentIntent and Refund
+ * endpoints the Stripe provider uses, over HTTP on 127.0.0.1, reached through the SDK's host/port/protocol
  * options. Like Stripe: form-encoded requests, idempotency keys (a repeated key answers the first
  * answer and creates nothing), Stripe's test payment method ids decide the outcome:
  * pm_card_visa succeeds, pm_card_chargeDeclined is declined (402 card_error), pm_card_threeDSecure2Required
  * needs an extra step (requires_action with a redirect), anything else is 'No such PaymentMethod'.
+ * Refunds (POST /v1/refunds, GET /v1/refunds/:id, GET /v1/refunds?payment_intent=) of a
+ * succeeded intent only, at most what is left of it, succeed at once.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -25,9 +27,25 @@ export interface FakeIntent {
   created: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  reason: string | null;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface FakeStripe {
   port: number;
   intents: Map<string, FakeIntent>;
+  refunds: Map<string, FakeRefund>;
+  /** Every refund call that made a new refund. */
+  refundCreates: Array<{ idempotencyKey: string | undefined; params: Record<string, string> }>;
   /** Every create call that made a new intent (a charge attempt). */
   creates: Array<{ idempotencyKey: string | undefined; params: Record<string, string> }>;
   /** All requests, in order. */
@@ -61,10 +79,13 @@ function metadataOf(params: Record<string, string>): Record<string, string> {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
   const idempotent = new Map<string, { status: number; body: string }>();
   const fake: FakeStripe = {
     port: 0,
     intents,
+    refunds,
+    refundCreates: [],
     creates: [],
     requests: [],
     dropNextCreateAnswers: 0,
@@ -137,6 +158,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 200, body: pi };
   }
 
+  const invalid = (code: string, message: string, param?: string) => ({
+    status: 400,
+    body: { error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) } },
+  });
+  const refundedOn = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId && (r.status === 'pending' || r.status === 'succeeded')).reduce((sum, r) => sum + r.amount, 0);
+  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+  function createRefund(params: Record<string, string>, key: string | undefined): { status: number; body: unknown } {
+    const pi = intents.get(params.payment_intent ?? '');
+    if (!pi) return invalid('resource_missing', `No such payment_intent: '${params.payment_intent ?? ''}'`, 'payment_intent');
+    if (pi.status !== 'succeeded') return invalid('charge_not_refundable', `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`);
+    const left = pi.amount - refundedOn(pi.id);
+    if (left <= 0) return invalid('charge_already_refunded', `Charge for ${pi.id} has already been refunded.`);
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return invalid('parameter_invalid_integer', 'Invalid positive integer', 'amount');
+    if (amount > left) {
+      return invalid('amount_too_large', `Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(left)})`, 'amount');
+    }
+    fake.refundCreates.push({ idempotencyKey: key, params });
+    const refund: FakeRefund = {
+      id: `re_${hex(12)}`,
+      object: 'refund',
+      amount,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      status: 'succeeded',
+      reason: params.reason ?? null,
+      failure_reason: null,
+      metadata: metadataOf(params),
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
@@ -169,6 +226,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           req.socket.destroy(); // the charge happened; the answer is lost
           return;
         }
+      } else if (req.method === 'POST' && path === '/v1/refunds') {
+        answer = createRefund(params, key);
+      } else if (req.method === 'GET' && (m = /^\/v1\/refunds\/([^/]+)$/.exec(path))) {
+        const refund = refunds.get(m[1]!);
+        answer = refund ? { status: 200, body: refund } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such refund: '${m[1]}'` } } };
+      } else if (req.method === 'GET' && path === '/v1/refunds') {
+        const intentId = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('payment_intent');
+        const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
+        answer = { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
       } else if (req.method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
         const pi = intents.get(m[1]!);
         answer = pi ? { status: 200, body: pi } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${m[1]}'` } } };

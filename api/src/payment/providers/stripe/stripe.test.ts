@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { carts } from '../cart/schema';
-import { confirmBody, createProduct, guestCartReady, post, stockOf } from '../cart/test-fixtures';
-import { orders, orderStatusHistory } from '../orders/schema';
-import { useTestApp } from '../test/app';
+import { carts } from '../../../cart/schema';
+import { confirmBody, createProduct, guestCartReady, post, stockOf } from '../../../cart/test-fixtures';
+import { orders, orderStatusHistory } from '../../../orders/schema';
+import { servicesFor, useTestApp } from '../../../test/app';
 import { startFakeStripe, stripeEvent, type FakeStripe } from './fake-stripe';
-import { paymentEvents } from './schema';
+import { paymentEvents, paymentRefunds } from '../../schema';
+import { refundCases } from '../../refund-cases';
+import { REFUND_MESSAGES } from '../../refunds';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stripe-test-'));
@@ -16,12 +18,22 @@ let fake: FakeStripe;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  process.env.STRIPE_API_HOST = '127.0.0.1';
-  process.env.STRIPE_API_PORT = String(fake.port);
-  process.env.STRIPE_API_PROTOCOL = 'http';
-  process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
 });
-const t = useTestApp({ stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: WEBHOOK_SECRET, dataDir });
+// Stripe's settings point the SDK at the fake (read in beforeAll, once the fake has its port).
+const t = useTestApp(() => ({
+  dataDir,
+  paymentProviders: {
+    test: {},
+    stripe: {
+      secretKey: 'sk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      publishableKey: 'pk_test_fake',
+      apiHost: '127.0.0.1',
+      apiPort: fake.port,
+      apiProtocol: 'http',
+    },
+  },
+}));
 afterAll(async () => {
   await fake.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -235,5 +247,40 @@ describe('Stripe provider (against a local fake Stripe)', () => {
     expect(res.statusCode).toBe(200);
     expect(fake.creates.length - before).toBe(1);
     expect(await stockOf(t.db, p.id)).toBe(2);
+  });
+});
+
+describe('refunds with Stripe (against the fake Stripe)', () => {
+  refundCases(t, 'pm_card_visa');
+
+  it('a refund Stripe cannot be asked for (down) stays recorded; reconciliation refunds it once with the same key', async () => {
+    const p = await createProduct(t.db, { pricePence: 3_000 });
+    const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 1 }]);
+    const placed = (await post(t.app, '/api/cart/confirm-order', confirmBody(cartId, 'pm_card_visa'))).json() as Placed;
+    const order = await orderOf(placed.orderRef);
+    const { refunds } = servicesFor(t);
+    fake.down = true;
+    let down;
+    try {
+      down = await refunds.refundOrderPayment({ orderId: order.id, amountPence: 1_234, idempotencyKey: `down-${order.id}` }).catch((e: unknown) => e);
+    } finally {
+      fake.down = false;
+    }
+    expect(down).toMatchObject({ statusCode: 503, message: REFUND_MESSAGES.unreachable });
+    let [row] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(row!.status).toBe('requested');
+    // Too recent to retry: another process may be asking right now.
+    expect(await refunds.reconcile()).toMatchObject({ retried: 0 });
+    await t.db.update(paymentRefunds).set({ updatedAt: new Date(Date.now() - 60_000) }).where(eq(paymentRefunds.id, row!.id));
+    const before = fake.refundCreates.length;
+    expect(await refunds.reconcile()).toMatchObject({ retried: 1 });
+    [row] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(row).toMatchObject({ status: 'succeeded', amountPence: 1_234 });
+    expect(fake.refundCreates.length).toBe(before + 1);
+    expect(fake.refundCreates.at(-1)!.idempotencyKey).toBe(`refund-down-${order.id}`);
+    // The caller's retry answers the same refund; Stripe is not asked to refund again.
+    const again = await refunds.refundOrderPayment({ orderId: order.id, amountPence: 1_234, idempotencyKey: `down-${order.id}` });
+    expect(again).toMatchObject({ refundId: row!.id, status: 'succeeded', refundedPence: 1_234 });
+    expect(fake.refundCreates.length).toBe(before + 1);
   });
 });

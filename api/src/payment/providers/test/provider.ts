@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { faultPoint } from '../faults';
-import { badRequest } from '../http-errors';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { faultPoint } from '../../../faults';
+import { badRequest } from '../../../http-errors';
 import {
   DECLINE_MESSAGES,
   PaymentRequestError,
@@ -13,8 +13,10 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
-} from './provider';
-import { testPaymentIntents, testPaymentMethods } from './schema';
+  type ProviderRefund,
+  type RefundStatus,
+} from '../../provider';
+import { testPaymentIntents, testPaymentMethods, testPaymentRefunds } from './schema';
 
 /**
  * The offline test provider: behaves like Stripe's test mode with no network, so the storefront's
@@ -155,6 +157,9 @@ export function validateTestCard(card: TestCardInput, now = new Date()): { digit
 }
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
+type RefundRow = typeof testPaymentRefunds.$inferSelect;
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 export interface TestProvider extends PaymentProvider {
   readonly name: 'test';
@@ -236,11 +241,22 @@ export function createTestProvider(
     return row!;
   }
 
+  const toRefund = (row: RefundRow, refundedPence: number): ProviderRefund => ({
+    id: row.id,
+    intentId: row.intentId,
+    amountPence: row.amount,
+    currency: 'gbp',
+    status: row.status as RefundStatus,
+    refundedPence,
+    failureReason: null,
+  });
+
   const errorColumn = (e: IntentError) => ({ code: e.code, ...(e.declineCode ? { decline_code: e.declineCode } : {}), message: e.message });
 
   return {
     name: 'test',
     publishableKey: null,
+    returnPath,
 
     onEvent(handler) {
       handlers.push(handler);
@@ -324,6 +340,58 @@ export function createTestProvider(
       const intent = await toIntent(await update(intentId, { status: 'canceled' }));
       await emit('payment_intent.canceled', intent);
       return intent;
+    },
+
+    /**
+     * Refunds like Stripe: only a succeeded payment, at most what is left of it, once per
+     * idempotency key (the intent's row is locked, so two refunds of one payment queue up and the
+     * second sees the first). Test refunds succeed at once.
+     */
+    async refund(input) {
+      return db.transaction(async (tx) => {
+        const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, input.intentId)).for('update').limit(1);
+        if (!intent) throw new PaymentRequestError(`No such payment_intent: '${input.intentId}'`, 'resource_missing');
+        const [existing] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
+        const refunded = async () => {
+          const [row] = await tx
+            .select({ pence: sql<number>`coalesce(sum(${testPaymentRefunds.amount}), 0)::int` })
+            .from(testPaymentRefunds)
+            .where(and(eq(testPaymentRefunds.intentId, intent.id), inArray(testPaymentRefunds.status, ['pending', 'succeeded'])));
+          return row?.pence ?? 0;
+        };
+        if (existing) {
+          if (existing.intentId !== intent.id) {
+            throw new PaymentRequestError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error');
+          }
+          return toRefund(existing, await refunded());
+        }
+        if (intent.status !== 'succeeded') {
+          throw new PaymentRequestError(`This PaymentIntent (${intent.id}) has not succeeded (it is ${intent.status}), so it cannot be refunded.`, 'charge_not_refundable');
+        }
+        const already = await refunded();
+        const left = intent.amount - already;
+        if (left <= 0) throw new PaymentRequestError(`Charge for ${intent.id} has already been refunded.`, 'charge_already_refunded');
+        const amount = input.amountPence ?? left;
+        if (!Number.isSafeInteger(amount) || amount <= 0) throw new PaymentRequestError('Refund amount must be a positive whole number of pence.', 'parameter_invalid_integer');
+        if (amount > left) {
+          throw new PaymentRequestError(`Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(left)})`, 'amount_too_large');
+        }
+        const [row] = await tx
+          .insert(testPaymentRefunds)
+          .values({ id: `re_test_${hex(12)}`, intentId: intent.id, idempotencyKey: input.idempotencyKey, amount, status: 'succeeded', reason: input.reason ?? null })
+          .returning();
+        return toRefund(row!, already + amount);
+      });
+    },
+
+    async retrieveRefund(refundId) {
+      const [row] = await db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.id, refundId)).limit(1);
+      if (!row) throw new PaymentRequestError(`No such refund: '${refundId}'`, 'resource_missing');
+      const [sum] = await db
+        .select({ pence: sql<number>`coalesce(sum(${testPaymentRefunds.amount}), 0)::int` })
+        .from(testPaymentRefunds)
+        .where(and(eq(testPaymentRefunds.intentId, row.intentId), inArray(testPaymentRefunds.status, ['pending', 'succeeded'])));
+      return toRefund(row, sum?.pence ?? 0);
     },
 
     async authenticate(intentId, outcome) {
