@@ -12,8 +12,13 @@
  * Options: --connections 50 (and shoppers), --duration 10 (seconds per call), --products N,
  * --orders 2000 (confirm-order calls, one ready basket each), --data-dir DIR (PGlite: default
  * data/bench-seeded or data/bench-<N>, generated once and reused), --database-url URL,
- * --cache-ttl ms, --json FILE, --calls detail,listing,search,resolve,basket,confirm (the calls to
- * measure, all by default). `npm run bench` runs it on both drivers and both catalogue sizes.
+ * --cache-ttl ms, --json FILE, --calls detail,listing,search,resolve,basket,confirm,checkout (the
+ * calls to measure, all by default), --shoppers 20 (the checkout call's shoppers). `npm run bench`
+ * runs it on both drivers and both catalogue sizes.
+ *
+ * checkout: the whole guest checkout (checkout.ts: create a basket, add 1-3 products in a random
+ * order, estimate delivery, save address and delivery, save payment, confirm with the test card),
+ * `--shoppers` shoppers at once, each its own client, looping; figures are whole checkouts.
  *
  * GET calls are measured after a 2 s warm-up on the same connections (lib.ts steadyFigures says why);
  * the warm-up's slowest answer is printed.
@@ -24,13 +29,15 @@
  *
  * Shoppers: each basket belongs to one shopper with its own client address (X-Forwarded-For from
  * loopback, which the bench's API trusts through TRUST_PROXY), who sends one request at a time. The
- * per-client limits (GUEST_BASKETS_PER_CLIENT and the rest) stay as configured.
+ * per-client limits stay as configured, except GUEST_BASKETS_PER_CLIENT (0: the checkout call's
+ * shoppers each open a new basket per checkout).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkCartBench, prepareCartBench } from '../api/src/cart/bench-support';
 import { prepareCatalogueBench } from '../api/src/seed/catalogue-bench';
+import { runCheckouts, type CheckoutFigures } from './checkout';
 
 import { autocannonFigures, isFailure, option, printFigures, repoRoot, runShoppers, startApi, steadyFigures, type CallFigures } from './lib';
 
@@ -41,7 +48,8 @@ const orderCount = Number(option('orders') ?? 2000);
 const databaseUrl = option('database-url');
 const cacheTtl = option('cache-ttl') ?? '0';
 const dataDir = path.resolve(repoRoot, option('data-dir') ?? (products ? `data/bench-${products}` : 'data/bench-seeded'));
-const CALLS = ['detail', 'listing', 'search', 'resolve', 'basket', 'confirm'];
+const CALLS = ['detail', 'listing', 'search', 'resolve', 'basket', 'confirm', 'checkout'];
+const shopperCount = Number(option('shoppers') ?? 20);
 const calls = new Set((option('calls') ?? CALLS.join(',')).split(','));
 for (const call of calls) if (!CALLS.includes(call)) throw new Error(`--calls: unknown call ${call} (${CALLS.join(', ')})`);
 /** Bench products the shoppers and the ready baskets buy (plenty of stock each). */
@@ -57,6 +65,8 @@ const apiEnv = (): NodeJS.ProcessEnv => ({
   // The shoppers' addresses come in X-Forwarded-For from loopback (the bench plays the page server).
   TRUST_PROXY: '127.0.0.1',
   DATABASE_URL: databaseUrl ?? '',
+  // The checkout call's shoppers each make a new basket every checkout (hundreds a minute).
+  GUEST_BASKETS_PER_CLIENT: '0',
 });
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
@@ -124,6 +134,7 @@ async function main() {
   execFileSync('sync');
   const { url: base, child } = await startApi(apiEnv());
   const results: Record<string, CallFigures> = {};
+  let checkout: CheckoutFigures | undefined;
   const show = (title: string, figures: CallFigures) => {
     results[title] = figures;
     printFigures(title, figures);
@@ -193,6 +204,13 @@ async function main() {
         ],
       }),
     );
+
+    if (calls.has('checkout')) {
+      await drain(base);
+      checkout = await runCheckouts({ base, shoppers: shopperCount, skus: cart.skus, address: cart.address, durationS: duration, warmupS: 2 });
+      show(`checkout (${shopperCount} shoppers)`, checkout);
+      console.log(`  its calls, p50/p99 ms: ${Object.entries(checkout.steps).map(([step, f]) => `${step} ${f.p50.toFixed(0)}/${f.p99.toFixed(0)}`).join(', ')}`);
+    }
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -201,13 +219,19 @@ async function main() {
   // The books: every success is one order; stock went down by exactly what was ordered.
   // (A confirm the client gave up on may still have made its order: between 200s and 200s + timeouts.)
   let booksOk = true;
-  if (calls.has('confirm')) {
-    const confirm = Object.values(results).at(-1);
-    const confirmed = confirm?.statuses['200'] ?? 0;
-    const books = await checkCartBench({ dataDir, databaseUrl, basketIds: cart.basketIds, productIds: cart.productIds });
-    booksOk = books.orders >= confirmed && books.orders <= confirmed + (confirm?.errors ?? 0) && books.stockTaken === books.unitsOrdered;
+  if (calls.has('confirm') || checkout) {
+    const confirm = calls.has('confirm') ? results[`confirm-order (${orderCount})`] : undefined;
+    const confirmed = (confirm?.statuses['200'] ?? 0) + (checkout?.cartIds.length ?? 0);
+    const gaveUp = (confirm?.errors ?? 0) + (checkout?.errors ?? 0);
+    const books = await checkCartBench({ dataDir, databaseUrl, basketIds: [...cart.basketIds, ...(checkout?.cartIds ?? [])], productIds: cart.productIds });
+    // A checkout's failed confirm may have taken stock in an order of a cart not counted here.
+    booksOk = books.orders >= confirmed && books.orders <= confirmed + gaveUp && (gaveUp > 0 || books.stockTaken === books.unitsOrdered);
+    if (checkout && books.orders === confirmed) {
+      const checkoutUnits = await checkCartBench({ dataDir, databaseUrl, basketIds: checkout.cartIds, productIds: [] });
+      booksOk &&= checkoutUnits.unitsOrdered === checkout.units;
+    }
     console.log(
-      `\nbooks: ${confirmed} confirms answered 200 (${confirm?.errors ?? 0} gave up), ${books.orders} orders made (${books.paid} paid), ` +
+      `\nbooks: ${confirmed} confirms answered 200 (${gaveUp} gave up), ${books.orders} orders made (${books.paid} paid), ` +
         `stock taken ${books.stockTaken} = units ordered ${books.unitsOrdered}: ${booksOk ? 'OK' : 'MISMATCH'}`,
     );
   }

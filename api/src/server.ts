@@ -4,7 +4,7 @@ import pino from 'pino';
 import { buildApp, type App } from './app';
 import { superviseWorkers } from './cluster';
 import { loadConfig, type Config } from './config';
-import { closeDb, dbKind, openDb, type Db } from './db/client';
+import { closeDb, dbKind, openDb, sqlState, type Db } from './db/client';
 import { assertRoomToStart, freeBytesAt, diskFullReason } from './db/disk';
 import { startApiJobs } from './jobs';
 import { armPendingFaults, faultsFromEnv } from './faults';
@@ -56,7 +56,11 @@ export async function startApi(
   if (!config.databaseUrl) await assertRoomToStart(config.dataDir, config.diskMinFreeBytes);
   let db: Db;
   try {
-    db = await openDb(config, { poolSize: config.dbPoolSize, onPoolError: (err) => log?.error({ err }, 'idle database connection failed') });
+    db = await openDb(config, {
+      poolSize: config.dbPoolSize,
+      onPoolError: (err) => log?.error({ err }, 'idle database connection failed'),
+      onTransactionRetry: (err, attempt) => log?.warn({ code: sqlState(err), attempt }, 'transaction run again after a deadlock or serialization failure'),
+    });
   } catch (error) {
     // PGlite says only that it failed to initialise: name a full disk when that is the cause.
     if (!config.databaseUrl) {

@@ -206,13 +206,13 @@ describe('lean basket writes', () => {
       sent.length = 0;
       const cut = await service.add({ customerToken: null, cartId }, custom.sku, 1, { custom_options: [{ option_id: custom.options[0]!.id, option_value: custom.options[0]!.values[0]!.id }] });
       expect(cut.items[1]).toMatchObject({ sku: `${custom.sku}-5M`, qty: 1 });
-      expect(sent).toEqual(['cart_product_by_sku_v2', 'cart_add_line_v2']);
+      expect(sent).toEqual(['cart_product_by_sku_v3', 'cart_add_line_v2']);
       sent.length = 0;
       await service.remove({ customerToken: null, cartId }, p.sku, Number(answer.items[0]!.item_id), undefined);
       expect(sent).toEqual(['cart_decrement_line_v2']);
       (pool as unknown as { query: unknown }).query = query;
       const prepared = await queryRows<{ name: string }>(own, sql`select name from pg_prepared_statements order by name`);
-      expect(prepared.map((r) => r.name)).toEqual(['cart_add_line_v2', 'cart_add_sku', 'cart_decrement_line_v2', 'cart_product_by_sku_v2']);
+      expect(prepared.map((r) => r.name)).toEqual(['cart_add_line_v2', 'cart_add_sku', 'cart_decrement_line_v2', 'cart_product_by_sku_v3']);
     } finally {
       await closeDb(own);
     }

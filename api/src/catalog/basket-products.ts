@@ -58,11 +58,15 @@ export type BasketItem = BasketProduct & { configurableParent: ConfigurableParen
 /**
  * `select` of one JSON array (text) of the stored basket items of the products whose ids the
  * query `ids` (SQL) selects; null when there are none. The items are built by SQL in the
- * transaction of every catalogue write (migration 0014_basket_items), so they are always current.
+ * transaction of every catalogue write (migration 0014_basket_items), so they are always current;
+ * their stock is not stored (migration 0015: a checkout's stock claim would build them again) but
+ * read here from the stock row and put in front of the item's other keys.
  * The basket's one-statement writes embed it (cart/basket-store.ts).
  */
 export const selectBasketItemsJson = (ids: SQL) =>
-  sql`select '[' || string_agg(d.basket_item, ',') || ']' from product_documents d where d.product_id in (${ids})`;
+  sql`select '[' || string_agg('{"stockQty":' || coalesce(s.qty, 0) || ',"isInStock":' || coalesce(s.is_in_stock, false) || ',' || substr(d.basket_item, 2), ',') || ']'
+      from product_documents d left join product_stock s on s.product_id = d.product_id
+      where d.product_id in (${ids}) and d.basket_item is not null`;
 
 /** The basket items of a JSON array read with selectBasketItemsJson (null: none). */
 export function parseBasketItems(json: string | null | undefined): BasketItem[] {
@@ -87,8 +91,9 @@ export function createBasketProducts(db: Db) {
     async productBySku(sku: string): Promise<BasketItem | undefined> {
       const [row] = await preparedRows<{ item: string }>(
         db,
-        'cart_product_by_sku_v2',
-        sql`select d.basket_item as item from products p join product_documents d on d.product_id = p.id
+        'cart_product_by_sku_v3',
+        sql`select '{"stockQty":' || coalesce(s.qty, 0) || ',"isInStock":' || coalesce(s.is_in_stock, false) || ',' || substr(d.basket_item, 2) as item
+            from products p join product_documents d on d.product_id = p.id left join product_stock s on s.product_id = p.id
             where p.sku = ${sku} and d.basket_item is not null limit 1`,
       );
       return row ? (JSON.parse(row.item) as BasketItem) : undefined;

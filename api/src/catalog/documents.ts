@@ -29,11 +29,6 @@ const DOCUMENTS_SELECT = `select d.product_id as id, p.info, d.list_item as "lis
       d.built_version is not distinct from d.version as current
     from product_documents d left join product_pages p on p.product_id = d.product_id`;
 
-/** DOCUMENTS_SELECT without the page answers (search reads its items alone). */
-const ITEMS_SELECT = `select d.product_id as id, null::text as info, d.list_item as "listItem", d.search_item as "searchItem", d.version,
-      d.built_version is not distinct from d.version as current
-    from product_documents d`;
-
 const DOCUMENTS: PreparedQuery = {
   name: 'catalog_documents_v3',
   text: `${DOCUMENTS_SELECT} where d.product_id = any($1::int[])`,
@@ -92,12 +87,18 @@ export function createProductDocuments(db: Db, service: CatalogService) {
     await queryRows(
       db,
       // The page answer is written only with a document still at its version, in the same statement.
+      // A document another transaction holds is skipped, never waited for: that transaction is a
+      // catalogue write (or a stock claim) that will raise its version anyway, and a rebuild that
+      // waited while holding other documents could close a circle of waits (a deadlock).
       sql`with u as (
             select * from json_to_recordset(${JSON.stringify(docs.map((d) => ({ id: d.id, version: d.version, info: d.info, item: d.listItem, search: d.searchItem })))}::json)
               as u(id integer, version integer, info text, item text, search text)
+          ), free as materialized (
+            select d.product_id from product_documents d join u on u.id = d.product_id and d.version = u.version
+            order by d.product_id for update of d skip locked
           ), stored as (
             update product_documents d set list_item = u.item, search_item = u.search, built_version = u.version
-            from u where d.product_id = u.id and d.version = u.version
+            from u where d.product_id = u.id and d.version = u.version and d.product_id = any(array(select product_id from free))
             returning d.product_id
           )
           insert into product_pages (product_id, info)
@@ -192,10 +193,8 @@ export function createProductDocuments(db: Db, service: CatalogService) {
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? CATALOG_LIMITS.searchPageSize;
       const options = paged ? { offset: (page - 1) * pageSize, limit: pageSize, count: true } : { limit: query.limit ?? CATALOG_LIMITS.searchLimit };
-      const readDocuments = (tx: Db, ids: number[]) =>
-        ids.length === 0 ? Promise.resolve([]) : queryRows<DocumentRow & Record<string, unknown>>(tx, sql`${sql.raw(ITEMS_SELECT)} where d.product_id = any(${intArray(ids)})`);
-      const { ids, total, page: rows = [] } = await searchIds(db, q, options, readDocuments);
-      const docs = new Map<number, BuiltDocument>(rows.map((r) => [r.id, r]));
+      const { ids, total, docs: rows } = await searchIds(db, q, options);
+      const docs = new Map<number, Pick<BuiltDocument, 'searchItem'>>(rows.map((r) => [r.id, r]));
       for (const [id, doc] of await rebuilt(rows)) docs.set(id, doc);
       const items = ids.flatMap((id) => {
         const item = docs.get(id)?.searchItem;

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -401,4 +402,27 @@ export const categoryListingCounts = pgTable('category_listing_counts', {
     .primaryKey()
     .references(() => categories.id, { onDelete: 'cascade' }),
   total: integer('total').notNull(),
+});
+
+/** PostgreSQL's tsvector (written and read by SQL only: the search document's columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search documents: one row per shown, search-visible product (status 1, on the storefront,
+ * visibility 3 or 4) with what search matches and ranks on, the text vectors stored. Kept by a
+ * trigger on products (migration 0015) in the transaction of every write; searched in one call
+ * (SQL function catalog_search, see search.ts). Its GIN indexes (full text on both vectors,
+ * trigrams on the name and sku) are in that migration: drizzle-kit does not know them.
+ */
+export const productSearch = pgTable('product_search', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  sku: text('sku').notNull(),
+  bestsellerScore: integer('bestseller_score').notNull(),
+  /** to_tsvector('english', name): the names stage. */
+  nameText: tsvector('name_text').notNull(),
+  /** to_tsvector('english', name || ' ' || sku || ' ' || short description): the text stage. */
+  allText: tsvector('all_text').notNull(),
 });

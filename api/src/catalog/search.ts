@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
-import { intArray, shown } from './shown';
+import { preparedRows, type Db } from '../db/client';
 import type { ProductListRow } from './list-row';
 
 /**
@@ -19,130 +18,78 @@ export interface SearchOptions {
   count?: boolean;
 }
 
-/** The indexed full-text expression (see migration *_catalog_search.sql): keep them identical. */
-const fullText = sql`to_tsvector('english'::regconfig, p.name || ' ' || p.sku || ' ' || coalesce(p.attrs->>'short_description', ''))`;
-
-/** Word similarity (0–1) a query word needs with a word of the name to count as a (fuzzy) match. */
+/** Word similarity (0–1) a query word needs with a word of the name to count as a (fuzzy) match (catalog_search's setting). */
 export const FUZZY_WORD_THRESHOLD = 0.45;
-
-const searchable = sql`${shown('p')} and p.visibility in (3, 4)`;
 
 /** At most this many matches of a stage are ordered (a common word matches thousands of names). */
 const STAGE_CANDIDATES = 2000;
-/** How many name candidates the typo stage ranks at most. */
-const TYPO_CANDIDATES = 400;
-/** Names with typos are looked for only when fewer names than this hold the words themselves. */
-const TYPO_STAGE_BELOW = 10;
 /** The most matches one search counts and pages through (a stage orders at most STAGE_CANDIDATES). */
 export const MAX_MATCHES = STAGE_CANDIDATES;
+/** Fuzzy words a search compares at most (catalog_search pads to this many). */
+const MAX_FUZZY_WORDS = 6;
 
-/**
- * Settings of the search transaction: pg_trgm's word threshold looser than its 0.6, so a word with
- * a typo or two still matches; and index (bitmap) scans only. Without the last two the planner,
- * unable to tell how many names a prefix like 'geotex:*' matches, may walk every product in
- * best-seller order computing its text vector: seconds on a large catalogue instead of a few ms.
- */
-const SEARCH_SETTINGS = sql.raw(
-  `select set_config('pg_trgm.word_similarity_threshold', '${FUZZY_WORD_THRESHOLD}', true), ` +
-    `set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-);
-
-/**
- * Search stage 1, names: products whose name holds every word (`tsquery`, the last word as a
- * prefix) or whose sku starts with the query, best sellers first.
- */
-function searchNames(tsquery: string, skuPrefix: string, limit: number): SQL {
-  return sql`select c.id from (
-      select p.id, p.bestseller_score from products p
-      where ${searchable}
-        and (to_tsvector('english'::regconfig, p.name) @@ to_tsquery('english'::regconfig, ${tsquery}) or p.sku ilike ${skuPrefix})
-      limit ${STAGE_CANDIDATES}
-    ) c
-    order by c.bestseller_score desc, c.id asc
-    limit ${limit}`;
+/** The stored search item of a page's product, as catalog_search answers it with the page. */
+export interface SearchPageDocument {
+  id: number;
+  searchItem: string | null;
+  version: number;
+  current: boolean;
 }
 
-/**
- * Search stage 2, names with typos: products each of whose `words` is close (trigrams) to a word of
- * the name (mode 'all'), or any of them is (mode 'any'), closest first, leaving out `exclude`.
- */
-function searchTypos(mode: 'all' | 'any', words: string[], exclude: number[], limit: number): SQL {
-  const fuzzy = sql.join(words.map((w) => sql`${w}::text <% p.name`), mode === 'all' ? sql` and ` : sql` or `);
-  const score = sql`(${sql.join(words.map((w) => sql`word_similarity(${w}::text, c.name)`), sql` + `)}) / ${words.length}`;
-  return sql`select c.id from (
-      select p.id, p.name, p.bestseller_score from products p
-      where ${searchable} and (${fuzzy}) and p.id <> all(${intArray(exclude)})
-      limit ${TYPO_CANDIDATES}
-    ) c
-    order by ${score} desc, c.bestseller_score desc, c.id asc
-    limit ${limit}`;
+interface SearchCallRow extends Record<string, unknown> {
+  page_ids: number[];
+  name_count: number;
+  total: number;
+  items: Array<string | null>;
+  versions: Array<number | null>;
+  fresh: Array<boolean | null>;
 }
 
-/** Search stage 3, text: products whose name, sku and short description hold every word. */
-function searchText(tsquery: string, exclude: number[], limit: number): SQL {
-  return sql`select c.id from (
-      select p.id, p.bestseller_score from products p
-      where ${searchable} and ${fullText} @@ to_tsquery('english'::regconfig, ${tsquery}) and p.id <> all(${intArray(exclude)})
-      limit ${STAGE_CANDIDATES}
-    ) c
-    order by c.bestseller_score desc, c.id asc
-    limit ${limit}`;
-}
+/** A text[] parameter of words (letters and digits only, each quoted so a word like "null" stays a word). */
+const textArray = (words: readonly string[]) => sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 
 /**
  * Search among shown, search-visible products, in stages: names that hold every word (best
- * sellers first); then, when fewer than TYPO_STAGE_BELOW names matched, names close to every
- * word (typos, closest first; failing that, close to any word); then products whose short
- * description or sku has every word. So name matches always come before the others, and the
- * set of matches does not depend on how many are asked for: page 3 follows page 2.
+ * sellers first); then, when fewer than 10 names matched, names close to every word (typos,
+ * closest first; failing that, close to any word); then products whose short description or sku
+ * has every word. So name matches always come before the others, and the set of matches does not
+ * depend on how many are asked for: page 3 follows page 2.
+ *
+ * The stages run in the database in one call, SQL function catalog_search (migration 0015), over
+ * the search documents (table product_search, kept by a trigger on products): one round trip, no
+ * transaction, and on PostgreSQL a named prepared statement whose stages PL/pgSQL plans once per
+ * connection. It answers the page's stored search items with it (`docs`, in page order).
  *
  * `offset`/`limit` choose the rows; with `count` every match is found (up to MAX_MATCHES) to
  * say how many there are, else the stages stop once `offset + limit` are found. Answers the ids of
  * the page in order, and how many of them (from the first) matched by name.
  */
-export async function searchIds<T = undefined>(
+export async function searchIds(
   db: Db,
   q: string,
   { offset = 0, limit, count = false }: SearchOptions,
-  /**
-   * Reads what the page needs in the same transaction (on PGlite every query outside it waits
-   * its turn behind every other request again; its settings hold for this read too).
-   */
-  readPage?: (tx: Db, pageIds: number[]) => Promise<T>,
-): Promise<{ ids: number[]; nameCount: number; total: number | null; page: T | undefined }> {
+): Promise<{ ids: number[]; nameCount: number; total: number | null; docs: SearchPageDocument[] }> {
   const words = searchWords(q);
-  const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, 6);
-  const tsquery = prefixTsquery(words);
+  const fuzzyWords = words.filter((w) => w.length >= 2).slice(0, MAX_FUZZY_WORDS);
   const want = count ? MAX_MATCHES : Math.min(offset + limit, MAX_MATCHES);
-  const stages = await db.transaction(async (tx) => {
-    const run = async (query: SQL) => (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
-    await tx.execute(SEARCH_SETTINGS); // one round trip, like three SET LOCALs
-    const ids: number[] = [];
-    const seen = new Set<number>();
-    const add = (found: number[]) => {
-      for (const id of found) {
-        if (ids.length >= want || seen.has(id)) continue;
-        seen.add(id);
-        ids.push(id);
-      }
-    };
-    add(await run(searchNames(tsquery, `${escapeLike(q)}%`, want)));
-    const exact = ids.length;
-    if (exact < TYPO_STAGE_BELOW && ids.length < want && fuzzyWords.length > 0) {
-      add(await run(searchTypos('all', fuzzyWords, ids, Math.min(TYPO_CANDIDATES, want - ids.length))));
-      // Nothing is close to every word (a badly mistyped one, e.g. 'sump pmup'): any word will do.
-      if (ids.length === 0 && fuzzyWords.length > 1) add(await run(searchTypos('any', fuzzyWords, ids, Math.min(TYPO_CANDIDATES, want))));
-    }
-    const nameCount = ids.length;
-    if (ids.length < want && tsquery) add(await run(searchText(tsquery, [...ids], want - ids.length)));
-    const pageIds = ids.slice(offset, offset + limit);
-    return { ids, pageIds, nameCount, page: readPage ? await readPage(tx as unknown as Db, pageIds) : undefined };
-  });
+  // A page past the end is empty whatever its number: keep the offset within an integer.
+  const skip = Math.min(offset, MAX_MATCHES);
+  const [row] = await preparedRows<SearchCallRow>(
+    db,
+    'catalog_search_v1',
+    sql`select page_ids, name_count, total, items, versions, fresh
+        from catalog_search(${prefixTsquery(words)}::text, ${`${escapeLike(q)}%`}::text, ${textArray(fuzzyWords)}, ${want}::int, ${skip}::int, ${limit}::int)`,
+  );
+  const ids = row?.page_ids ?? [];
   return {
-    ids: stages.pageIds,
-    nameCount: Math.max(0, Math.min(limit, stages.nameCount - offset)),
-    total: count ? stages.ids.length : null,
-    page: stages.page,
+    ids,
+    nameCount: row?.name_count ?? 0,
+    total: count ? (row?.total ?? 0) : null,
+    docs: ids.flatMap((id, i) =>
+      row!.versions[i] === null || row!.versions[i] === undefined
+        ? []
+        : [{ id, searchItem: row!.items[i] ?? null, version: row!.versions[i]!, current: row!.fresh[i] === true }],
+    ),
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { productStock } from './schema';
+import { intArray } from './shown';
 
 /** Units of one product a basket or an order holds. */
 export interface StockWant {
@@ -10,63 +10,73 @@ export interface StockWant {
 
 /**
  * The catalogue's stock, as placing an order takes it and releasing an order gives it back, in
- * the caller's transaction. Products are visited in id order, so two transactions never wait for
- * each other's rows in opposite orders (no deadlocks between baskets).
+ * the caller's transaction.
+ *
+ * One lock order everywhere: a basket's stock rows are locked in one statement, in product id order
+ * (`select … order by product_id for update`, whose rows are locked as the sort hands them out),
+ * before any of them is changed; the stock triggers then lock the products' documents, again in
+ * product id order (migration 0015). Two checkouts sharing products therefore wait for each other
+ * instead of each holding a row the other wants (PostgreSQL's `deadlock detected`). One statement
+ * per claim also means one round trip whatever the basket holds.
  */
 export function createStock() {
-  /**
-   * Takes `qty` units of a product if that many are in stock (one statement: never below zero,
-   * safe under concurrent checkouts). Answers the units left, or undefined when there were not
-   * enough (or the product has no stock row).
-   */
-  async function take(tx: Tx, productId: number, qty: number): Promise<number | undefined> {
-    const [row] = await tx
-      .update(productStock)
-      .set({ qty: sql`${productStock.qty} - ${qty}`, updatedAt: new Date() })
-      .where(and(eq(productStock.productId, productId), eq(productStock.isInStock, true), sql`${productStock.qty} >= ${qty}`))
-      .returning({ qty: productStock.qty });
-    return row?.qty;
-  }
-
-  async function available(tx: Tx, productId: number): Promise<number> {
-    const [row] = await tx
-      .select({ qty: productStock.qty, isInStock: productStock.isInStock })
-      .from(productStock)
-      .where(eq(productStock.productId, productId));
-    return row && row.isInStock ? row.qty : 0;
-  }
-
-  async function giveBackOne(tx: Tx, productId: number, qty: number): Promise<void> {
-    await tx
-      .update(productStock)
-      .set({ qty: sql`${productStock.qty} + ${qty}`, updatedAt: new Date() })
-      .where(eq(productStock.productId, productId));
-  }
-
   /** Sums the wants per product, in product id order. */
-  function perProduct(wants: readonly StockWant[]): Array<[number, number]> {
+  function perProduct(wants: readonly StockWant[]): { ids: number[]; qtys: number[] } {
     const byProduct = new Map<number, number>();
     for (const w of wants) byProduct.set(w.productId, (byProduct.get(w.productId) ?? 0) + w.qty);
-    return [...byProduct.entries()].sort((a, b) => a[0] - b[0]);
+    const sorted = [...byProduct.entries()].sort((a, b) => a[0] - b[0]);
+    return { ids: sorted.map(([id]) => id), qtys: sorted.map(([, qty]) => qty) };
   }
+
+  const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
   return {
     /**
-     * Takes every product's units, or stops at the first that is short and answers it with what
-     * is left of it (the caller's transaction must then roll back: earlier products were taken).
+     * Takes every product's units if that many are in stock (never below zero), in one statement.
+     * Answers null when all were taken, or the first product (by id) that was short with what is
+     * left of it: the caller's transaction must then roll back (the others were taken).
      */
     async claim(tx: Tx, wants: readonly StockWant[]): Promise<{ productId: number; have: number } | null> {
-      for (const [productId, qty] of perProduct(wants)) {
-        const left = await take(tx, productId, qty);
-        if (left === undefined) return { productId, have: await available(tx, productId) };
-      }
-      return null;
+      const { ids, qtys } = perProduct(wants);
+      if (ids.length === 0) return null;
+      // `locked` runs whole before the update reads a row (array(...) is an init plan), so every
+      // row is locked, in id order, before the first is changed; its rows are the latest versions.
+      const rows = rowsOf<{ productId: number; taken: boolean; have: number }>(
+        await tx.execute(sql`
+          with want as (
+            select product_id, qty from unnest(${intArray(ids)}, ${intArray(qtys)}) as w(product_id, qty)
+          ), locked as materialized (
+            select product_id, qty, is_in_stock from product_stock
+            where product_id = any(${intArray(ids)}) order by product_id for update
+          ), taken as (
+            update product_stock s set qty = s.qty - w.qty, updated_at = now()
+            from want w
+            where s.product_id = w.product_id and s.product_id = any(array(select product_id from locked))
+              and s.is_in_stock and s.qty >= w.qty
+            returning s.product_id
+          )
+          select w.product_id as "productId", t.product_id is not null as taken,
+                 coalesce(case when l.is_in_stock then l.qty end, 0)::int as have
+          from want w left join taken t on t.product_id = w.product_id left join locked l on l.product_id = w.product_id
+          order by w.product_id`),
+      );
+      const short = rows.find((r) => !r.taken);
+      return short ? { productId: short.productId, have: short.have } : null;
     },
 
-    /** Gives back the units of released lines (lines without a product are skipped). */
+    /** Gives back the units of released lines (lines without a product are skipped), in one statement. */
     async giveBack(tx: Tx, lines: ReadonlyArray<{ productId: number | null; qty: number }>): Promise<void> {
-      const wants = lines.flatMap((l) => (l.productId ? [{ productId: l.productId, qty: l.qty }] : []));
-      for (const [productId, qty] of perProduct(wants)) await giveBackOne(tx, productId, qty);
+      const { ids, qtys } = perProduct(lines.flatMap((l) => (l.productId ? [{ productId: l.productId, qty: l.qty }] : [])));
+      if (ids.length === 0) return;
+      await tx.execute(sql`
+        with want as (
+          select product_id, qty from unnest(${intArray(ids)}, ${intArray(qtys)}) as w(product_id, qty)
+        ), locked as materialized (
+          select product_id from product_stock where product_id = any(${intArray(ids)}) order by product_id for update
+        )
+        update product_stock s set qty = s.qty + w.qty, updated_at = now()
+        from want w
+        where s.product_id = w.product_id and s.product_id = any(array(select product_id from locked))`);
     },
   };
 }

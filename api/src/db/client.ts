@@ -88,7 +88,51 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
 export interface PostgresOptions {
   /** Called when an idle pooled connection fails (the pool replaces it). */
   onPoolError?: (error: Error) => void;
+  /** Called when a transaction is run again after a deadlock or a serialization failure. */
+  onTransactionRetry?: (error: unknown, attempt: number) => void;
   poolSize?: number;
+}
+
+/** SQLSTATEs after which the whole transaction may simply run again: deadlock, serialization failure. */
+const RETRYABLE = new Set(['40P01', '40001']);
+/** Runs of one transaction at most (the first and up to four more). */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/** The SQLSTATE of a database error, also when drizzle wraps it (DrizzleQueryError's cause). */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const isRetryableConflict = (error: unknown): boolean => RETRYABLE.has(sqlState(error) ?? '');
+
+/**
+ * Makes `db.transaction(work)` run `work` again, in a new transaction, when PostgreSQL aborts it
+ * for a deadlock (40P01) or a serialization failure (40001), up to TRANSACTION_ATTEMPTS runs, after
+ * a short random pause that grows with each attempt (so the two parties do not meet again at
+ * once). The aborted run was rolled back whole, so running it again is safe as long as `work` only
+ * works on the database (every transaction of the API does: provider calls and mail are outside
+ * them). Writes lock rows in one order (catalog/stock.ts, the catalogue's triggers), so these are
+ * rare; they must never reach a shopper as a 500. Savepoints (`tx.transaction`) are not retried:
+ * the outer transaction is.
+ */
+function retryTransactions(db: Db, onRetry?: (error: unknown, attempt: number) => void): void {
+  const transaction = db.transaction.bind(db) as Db['transaction'];
+  const retrying: Db['transaction'] = async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        onRetry?.(error, attempt);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
+  };
+  db.transaction = retrying;
 }
 
 /** Connects a `pg` Pool to a real PostgreSQL (checks one connection before answering). */
@@ -107,6 +151,7 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     throw error;
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  retryTransactions(db, options.onTransactionRetry);
   closers.set(db, () => pool.end());
   return db;
 }
