@@ -18,8 +18,8 @@ module.exports = {
   },
   // Compiled too: PGlite's CommonJS build loads Node built-ins with import() (which jest's
   // CommonJS runtime rejects without --experimental-vm-modules); content-disposition (used by
-  // @fastify/static) and cookie (used by fastify.inject) are ESM only, and jest cannot require() ESM on Node < 24.9.
-  transformIgnorePatterns: ['^(?!.*/node_modules/(@electric-sql/pglite|content-disposition|cookie)/).*/node_modules/'],
+  // @fastify/static) cookie (used by fastify.inject) and otplib's @scure/base and @noble/hashes are ESM only, and jest cannot require() ESM on Node < 24.9.
+  transformIgnorePatterns: ['^(?!.*/node_modules/(@electric-sql/pglite|content-disposition|cookie|@scure/base|@noble/hashes)/).*/node_modules/'],
   globalSetup: '<rootDir>/src/test/global-setup.ts',
   testTimeout: 30_000,
 };

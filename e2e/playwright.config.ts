@@ -46,6 +46,7 @@ export default defineConfig({
       // CAPTCHA_TEST_CODE: the account spec types the captcha (the API draws every one with it).
       env: {
         PORT: String(ports.shop),
+        ADMIN_PORT: String(ports.admin),
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         CAPTCHA_TEST_CODE: 'E2eTst',

@@ -56,6 +56,12 @@ const serviceEnv = {
 
 /* ------------------------------------------------------------------------------------ services */
 
+// The back office (admin/): its own origin on ADMIN_PORT (default PORT+2), loopback unless
+// ADMIN_HOST says otherwise; the API makes staff set-up links on ADMIN_URL. Built with the front ends.
+const adminPort = Number(env.ADMIN_PORT ?? port + 2);
+const adminUrl = env.ADMIN_URL || `http://localhost:${adminPort}`;
+serviceEnv.ADMIN_URL = adminUrl;
+
 const children = new Set();
 let stopping = false;
 
@@ -181,6 +187,8 @@ if (!health) {
   }
 } else {
   run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl });
+  // The back office, on its own origin.
+  run('back office', 'admin/server/index.ts', { ADMIN_PORT: String(adminPort), API_URL: apiUrl });
   const [pages, payments] = await Promise.all([
     waitFor(`http://127.0.0.1:${port}/healthz`),
     waitFor(`${apiUrl}/api/payment/config`, 10_000),
@@ -190,6 +198,7 @@ if (!health) {
       'The shop is running',
       [
         ['Shop', shopUrl],
+        ['Back office', `${adminUrl} (first owner: npm run staff -- add <email> --role owner)`],
         ['Database', describeDatabase({ kind: health.database?.kind, dataDir, databaseUrl: env.DATABASE_URL, apiUrl: externalApi })],
         ['Payments', describePayments(payments?.provider)],
       ],

@@ -19,6 +19,8 @@ import { DISK_FULL_MESSAGE, diskFolderOf, isDiskFullError, isWritable, noteDiskF
 import { HttpError } from './http-errors';
 import type { App, AppDeps } from './domain';
 import { reportError } from './observability';
+import { backofficeRoutes } from './backoffice/routes';
+import { staffCliRoutes } from './backoffice/cli-routes';
 import { apiRoutes } from './routes';
 import { servicesPlugin } from './services';
 
@@ -129,6 +131,9 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
   // The composition root first: every domain reads its stores and services from app.services.
   app.register(servicesPlugin, { db, config });
   app.register(apiRoutes, { prefix: '/api', db, config });
+  // The back office: not under /api, so the storefront's proxy never reaches it (backoffice/routes.ts).
+  app.register(backofficeRoutes, { prefix: '/admin-api', db, config });
+  app.register(staffCliRoutes, { prefix: '/staff-cli', db, config });
 
   return app;
 }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isPublicShopUrl, loadAuthSettings, type AuthSettings } from './auth/settings';
+import { loadBackofficeSettings, type BackofficeSettings } from './backoffice/settings';
 import { answerCacheTtl } from './catalog/http-cache';
 import { loadPaymentSettings, type PaymentSettings } from './payment/settings';
 import { loadPaymentProviderSettings, realPaymentsConfigured, type PaymentProviderSettings } from './payment/providers/settings';
@@ -100,6 +101,8 @@ export interface Config {
   rateLimitStore: RateLimitStore;
   /** Accounts and mail: APP_SECRET, SHOP_URL, MAIL_FROM, CAPTCHA_TEST_CODE (auth/settings.ts). */
   auth: AuthSettings;
+  /** The back office: ADMIN_URL (backoffice/settings.ts). */
+  backoffice: BackofficeSettings;
   /** Payments: hold minutes (payment/settings.ts). */
   payment: PaymentSettings;
   /** Each payment provider's own settings (payment/providers/<name>/settings.ts), by name. */
@@ -160,10 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The domains' own settings, read from the same environment at the same time. */
-function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'payment' | 'paymentProviders' | 'catalogCacheTtlMs'> {
+function domainSettings(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): Pick<Config, 'auth' | 'backoffice' | 'payment' | 'paymentProviders' | 'catalogCacheTtlMs'> {
   try {
+    const auth = loadAuthSettings(env);
     return {
-      auth: loadAuthSettings(env),
+      auth,
+      backoffice: loadBackofficeSettings(env, auth.shopUrl),
       payment: loadPaymentSettings(env),
       paymentProviders: loadPaymentProviderSettings(env),
       catalogCacheTtlMs: answerCacheTtl(nodeEnv, env),

@@ -7,6 +7,7 @@ import { createBaskets, type Baskets } from './cart/baskets';
 import { createCartService, type CartService } from './cart/service';
 import { createCartStore, type CartStore } from './cart/store';
 import { createBasketProducts } from './catalog/basket-products';
+import { createBackoffice, type Backoffice } from './backoffice';
 import { createProductLookup } from './catalog/lookup';
 import { createProductDocuments, type ProductDocuments } from './catalog/documents';
 import { createCatalogService, type CatalogService } from './catalog/service';
@@ -76,6 +77,8 @@ export interface Services {
   paymentProviders: PaymentProviders;
   /** Refunds of paid orders (the back office's entry point). */
   refunds: Refunds;
+  /** Staff, sessions, the activity log and the back office's orders, customers and messages. */
+  backoffice: Backoffice;
 }
 
 declare module 'fastify' {
@@ -94,6 +97,7 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
   const ordersStore = createOrdersStore(db);
   const products = createProductLookup(db);
   const reviewsStore = createReviewsStore(db);
+  const customer = createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log });
 
   // Baskets, checkout and payment: the cart, checkout and payment routes work on the same baskets
   // with the same payment provider.
@@ -143,7 +147,7 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     ),
     reviews: createReviewsService(reviewsStore, products),
     customerStore,
-    customer: createCustomerService({ store: customerStore, settings: config.auth, secret: appSecret, outbox, log }),
+    customer,
     customerReviews: createCustomerReviews({ store: reviewsStore, products, orders: ordersStore }),
     ordersStore,
     orders: createOrdersService(ordersStore),
@@ -154,6 +158,7 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     payment,
     paymentProviders,
     refunds: createRefunds({ db, store: createRefundStore(db), provider, log }),
+    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl, customerStore, customerService: customer }),
   };
 }
 

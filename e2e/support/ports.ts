@@ -6,9 +6,12 @@ export const ports = {
   moved: base + 2,
   catalogElsewhere: base + 3,
   accountElsewhere: base + 4,
-  // start.spec.ts: `npm start` under a pseudo-terminal (its API on + 1), and a second start refused.
-  terminalStart: base + 5,
-  refusedStart: base + 7,
+  /** The back office of the shop (npm start's default, PORT+2, is taken by `moved` here). */
+  admin: base + 5,
+  // start.spec.ts: `npm start` under a pseudo-terminal (its API on + 1, its back office on + 2),
+  // and a second start refused.
+  terminalStart: base + 10,
+  refusedStart: base + 13,
 };
 
 const at = (port: number) => `http://127.0.0.1:${port}`;
@@ -17,4 +20,5 @@ export const urls = {
   moved: at(ports.moved),
   catalogElsewhere: at(ports.catalogElsewhere),
   accountElsewhere: at(ports.accountElsewhere),
+  admin: at(ports.admin),
 };

@@ -12,6 +12,7 @@ export const frontEnds = [
   { app: 'content-mfe', output: 'content-mfe/dist/mf-manifest.json', cost: 1 },
   { app: 'account-mfe', output: 'account-mfe/dist/mf-manifest.json', cost: 1 },
   { app: 'checkout-mfe', output: 'checkout-mfe/dist/mf-manifest.json', cost: 1 },
+  { app: 'admin', output: 'admin/dist/index.html', cost: 1 },
 ];
 
 /** Splits the apps into `count` groups of about equal cost (largest first, each to the lightest group). */

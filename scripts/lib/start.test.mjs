@@ -110,7 +110,7 @@ describe('the summary', () => {
 
 describe('the first build', () => {
   it('shares the apps out between the processes by cost, the shell counting double', () => {
-    assert.deepEqual(balance(frontEnds, 2), [['shell', 'account-mfe'], ['catalog-mfe', 'content-mfe', 'checkout-mfe']]);
+    assert.deepEqual(balance(frontEnds, 2), [['shell', 'account-mfe', 'admin'], ['catalog-mfe', 'content-mfe', 'checkout-mfe']]);
     assert.deepEqual(balance(frontEnds, 1), [frontEnds.map((f) => f.app)]);
     assert.deepEqual(balance(frontEnds.slice(1, 2), 2), [['catalog-mfe']]);
   });

@@ -84,6 +84,9 @@ export const contactMessages = pgTable(
     clientIp: text('client_ip'),
     /** The outbox row that carries the message to the shop. */
     mailId: bigint('mail_id', { mode: 'number' }),
+    /** The back office's inbox: when a staff member marked it handled, and who. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],

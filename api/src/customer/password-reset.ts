@@ -90,6 +90,13 @@ export function createPasswordReset({ store, settings, secret, outbox, inBackgro
       return { message: ACCOUNT_MESSAGES.resetLinkSent(email) };
     },
 
+    /** A reset link sent at a staff member's request (the back office), in the caller's transaction. */
+    async sendResetLink(tx: Parameters<Parameters<typeof store.transaction>[0]>[0], customer: { id: number; email: string }): Promise<void> {
+      const token = randomToken();
+      await store.insertResetToken(tx, customer.id, sha256Hex(token), RESET_TOKEN_TTL_MS);
+      await outbox.enqueue(tx, passwordResetMail({ to: customer.email, link: resetLink(customer.id, token), minutes: RESET_TOKEN_TTL_MS / 60_000 }));
+    },
+
     async resetTokenValid(customerId: number, resetToken: string): Promise<boolean> {
       return (await store.findLiveResetToken(sha256Hex(resetToken))) === customerId;
     },

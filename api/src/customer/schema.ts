@@ -35,6 +35,8 @@ export const customers = pgTable('customers', {
     onDelete: 'set null',
   }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by the back office: the account cannot sign in (its tokens were revoked then). */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -160,6 +160,8 @@ export function createCustomerService({ store, settings, secret, outbox, log }: 
       const customer = await store.findByEmail(email);
       if (!customer) return verifyAgainstDummy(password).then(() => null);
       if (!(await verifyPassword(password, customer.passwordHash))) return null;
+      // Disabled in the back office: the same answer as a wrong password.
+      if (customer.disabledAt) return null;
       if (needsRehash(customer.passwordHash)) {
         await store.updateCustomer(store.db, customer.id, { passwordHash: await hashPassword(password) });
       }

@@ -20,6 +20,8 @@ export const JOB_PERIODS = {
   'outbox-send': 30_000,
   /** Expired login tokens and reset codes. */
   'customer-token-purge': 3600_000,
+  /** Ended or long-idle staff sessions, used or expired staff set-up links (the back office). */
+  'staff-session-purge': 3600_000,
   /** job_runs older than a week. */
   'job-runs-prune': 3600_000,
   /** The embedded database's free space (PGlite only). */
@@ -90,6 +92,12 @@ export function apiJobs(services: Services, options: ApiJobsOptions): JobSpec[] 
       everyMs: every('customer-token-purge'),
       scope: 'database',
       run: () => customerStore.purgeExpired(),
+    },
+    {
+      name: 'staff-session-purge',
+      everyMs: every('staff-session-purge'),
+      scope: 'database',
+      run: () => services.backoffice.staff.purge(),
     },
     {
       name: 'job-runs-prune',

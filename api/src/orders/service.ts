@@ -71,7 +71,7 @@ export function createOrdersService(store: OrdersStore) {
     async detail(customerId: number, orderId: number): Promise<OrderDetail> {
       const order = await store.findById(orderId);
       if (!order || order.customerId !== customerId) throw notFound(ORDER_MESSAGES.notFound);
-      const { lines, addresses, history } = await store.parts(order.id);
+      const [{ lines, addresses, history }, { sent, sentLines, comments }] = await Promise.all([store.parts(order.id), store.fulfilment(order.id)]);
       return {
         entity_id: order.id,
         increment_id: order.number,
@@ -95,6 +95,13 @@ export function createOrdersService(store: OrdersStore) {
         shipping_address: addressAnswer(addresses.find((a) => a.type === 'shipping')),
         billing_address: addressAnswer(addresses.find((a) => a.type === 'billing')),
         status_history: history.map((h) => ({ status: h.status, comment: h.comment, created_at: h.createdAt.toISOString() })),
+        shipments: sent.map((s) => ({
+          carrier: s.carrier,
+          tracking_number: s.trackingNumber,
+          created_at: s.createdAt.toISOString(),
+          items: sentLines.filter((l) => l.shipmentId === s.id).map((l) => ({ sku: l.sku, name: l.name, qty: l.qty })),
+        })),
+        comments: comments.map((c) => ({ comment: c.body, created_at: c.createdAt.toISOString() })),
       };
     },
 

@@ -11,6 +11,7 @@ import {
   orderStatusHistory,
   type OrderStatus,
 } from './schema';
+import { orderComments, shipmentLines, shipments } from './fulfilment-schema';
 
 export const STANDARD_VAT_BP = 2000;
 
@@ -275,6 +276,26 @@ export function createOrdersStore(db: Db) {
         db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id)),
       ]);
       return { lines, addresses, history };
+    },
+
+    /** The parcels sent (with their lines) and the staff comments meant for the customer. */
+    async fulfilment(orderId: number) {
+      const [sent, sentLines, comments] = await Promise.all([
+        db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id)),
+        db
+          .select({ shipmentId: shipmentLines.shipmentId, sku: orderLines.sku, name: orderLines.name, qty: shipmentLines.qty })
+          .from(shipmentLines)
+          .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+          .innerJoin(orderLines, eq(orderLines.id, shipmentLines.orderLineId))
+          .where(eq(shipments.orderId, orderId))
+          .orderBy(asc(shipmentLines.id)),
+        db
+          .select()
+          .from(orderComments)
+          .where(and(eq(orderComments.orderId, orderId), eq(orderComments.visibleToCustomer, true)))
+          .orderBy(asc(orderComments.id)),
+      ]);
+      return { sent, sentLines, comments };
     },
 
     /** The order confirmation mail's data for an order (call after insertOrder, in the same transaction). */

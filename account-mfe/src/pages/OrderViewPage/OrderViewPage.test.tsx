@@ -77,6 +77,31 @@ describe('OrderViewPage', () => {
     expect(screen.getByRole('button', { name: 'Print Order' })).toBeInTheDocument();
   });
 
+  it('shows the parcels sent with their tracking numbers, and the messages from the shop', async () => {
+    const shipped = {
+      ...order,
+      status: 'complete',
+      status_label: 'Complete',
+      shipments: [
+        { carrier: 'DPD', tracking_number: '15501234567890', created_at: '2026-11-21T09:00:00.000Z', items: [{ sku: 'HV-CDM8-20', name: 'Hydrovault CDM 8 Cavity Drain Membrane', qty: 2 }] },
+      ],
+      comments: [{ comment: 'Your membrane leaves our warehouse today.', created_at: '2026-11-21T08:00:00.000Z' }],
+    };
+    mockApi({ '/customer/order/5': { body: { status: 'success', data: shipped } } });
+    renderPage(<OrderViewPage />, { path, route, token: 'tok', me: customer });
+    const parcels = await screen.findByRole('region', { name: 'Shipments' });
+    expect(parcels).toHaveTextContent('DPD, tracking number 15501234567890');
+    expect(parcels).toHaveTextContent('2 × Hydrovault CDM 8 Cavity Drain Membrane');
+    expect(screen.getByRole('region', { name: 'Messages about this order' })).toHaveTextContent('Your membrane leaves our warehouse today.');
+  });
+
+  it('shows no shipments section before anything has shipped', async () => {
+    mockApi({ '/customer/order/5': { body: { status: 'success', data: order } } });
+    renderPage(<OrderViewPage />, { path, route, token: 'tok', me: customer });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order # NM-100005' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Shipments' })).toBeNull();
+  });
+
   it.each([403, 404])("says the order is not found or not theirs on %i", async (status) => {
     mockApi({ '/customer/order/5': { status, body: { message: 'Order not found' } } });
     renderPage(<OrderViewPage />, { path, route, token: 'tok', me: customer });

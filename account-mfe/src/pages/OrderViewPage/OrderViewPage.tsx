@@ -121,6 +121,32 @@ export default function OrderViewPage() {
             className={page.totals}
           />
 
+          {order.shipments.length > 0 ? (
+            <section aria-labelledby="shipments">
+              <h2 id="shipments">Shipments</h2>
+              <ul className={page.shipments}>
+                {order.shipments.map((s) => (
+                  <li key={`${s.carrier}-${s.tracking_number}-${s.created_at}`}>
+                    <strong>{s.carrier}</strong>, tracking number <strong>{s.tracking_number}</strong>
+                    <br />
+                    {s.items.map((i) => `${i.qty} × ${i.name}`).join(', ')}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {order.comments.length > 0 ? (
+            <section aria-labelledby="order-messages">
+              <h2 id="order-messages">Messages about this order</h2>
+              {order.comments.map((c) => (
+                <p key={c.created_at} className={page.message}>
+                  {c.comment}
+                </p>
+              ))}
+            </section>
+          ) : null}
+
           <h2>Order Information</h2>
           <div className={styles.grid}>
             <section className={styles.box} aria-labelledby="ship-to">

@@ -111,6 +111,19 @@ export const orderDetailSchema = z.object({
   shipping_address: orderAddressSchema.nullable(),
   billing_address: orderAddressSchema.nullable(),
   status_history: z.array(z.object({ status: orderStatusSchema, comment: z.string().nullable(), created_at: z.string() })),
+  /** Parcels sent, with carrier and tracking number (the back office ships them). */
+  shipments: z
+    .array(
+      z.object({
+        carrier: z.string(),
+        tracking_number: z.string(),
+        created_at: z.string(),
+        items: z.array(z.object({ sku: z.string(), name: z.string(), qty: z.number().int() })),
+      }),
+    )
+    .default([]),
+  /** Messages from the shop about this order. */
+  comments: z.array(z.object({ comment: z.string(), created_at: z.string() })).default([]),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderDetailAnswerSchema = z.object({ status: z.literal('success'), data: orderDetailSchema });

@@ -1,0 +1,1 @@
+module.exports = require('@shop/shared/build/jest.cjs')(__dirname);

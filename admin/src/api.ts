@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+
+/** A failed call: the API's message (shown as it is) and the field it names, if any. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | null = null;
+/** The session's CSRF token, sent with every write (set at sign-in and when the session loads). */
+export const setCsrfToken = (token: string | null) => {
+  csrfToken = token;
+};
+
+const listeners = new Set<() => void>();
+/** Called when a call finds the session gone (401): the app shows the sign-in page. */
+export const onSignedOut = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** One call to /admin-api, its answer checked with the contract's schema. */
+export async function call<T extends z.ZodType>(schema: T, method: 'GET' | 'POST', path: string, body?: unknown): Promise<z.output<T>> {
+  let res: Response;
+  const payload = method === 'POST' ? (body ?? {}) : undefined;
+  try {
+    res = await fetch(`/admin-api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+      },
+      ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
+    });
+  } catch {
+    throw new ApiError(0, 'The back office cannot reach the shop. Check your connection and try again.');
+  }
+  const answer = (await res.json().catch(() => null)) as { message?: string; field?: string } | null;
+  if (!res.ok) {
+    if (res.status === 401 && path !== '/sign-in') listeners.forEach((l) => l());
+    throw new ApiError(res.status, answer?.message ?? `Something went wrong (${res.status}). Please try again.`, answer?.field);
+  }
+  return schema.parse(answer);
+}
+
+/** An idempotency key per opened form: sending the form twice does its action once. */
+export const newRequestKey = () => {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+};

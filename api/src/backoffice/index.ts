@@ -1,0 +1,35 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Outbox } from '../mail/outbox';
+import type { OrdersStore } from '../orders/store';
+import type { CustomerService } from '../customer/service';
+import type { CustomerStore } from '../customer/store';
+import { createActivityLog } from './activity';
+import { createCustomerAdmin } from './customers';
+import { createMessageInbox } from './messages';
+import { createOrderAdmin, type OrderRefunds } from './orders';
+import { createStaffService } from './staff';
+
+/** The back office's services, built once by the composition root (services.ts). */
+export function createBackoffice(deps: {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+  ordersStore: OrdersStore;
+  accountOrderUrl: (orderId: number) => string;
+  customerStore: CustomerStore;
+  customerService: Pick<CustomerService, 'sendResetLink'>;
+  refunds?: OrderRefunds;
+}) {
+  const activity = createActivityLog(deps.db);
+  const orderAdmin = createOrderAdmin({ ...deps, activity });
+  return {
+    activity,
+    staff: createStaffService({ db: deps.db, activity, adminUrl: deps.config.backoffice.adminUrl }),
+    orderAdmin,
+    customerAdmin: createCustomerAdmin({ ...deps, activity, orderAdmin }),
+    inbox: createMessageInbox({ db: deps.db, activity, outbox: deps.outbox }),
+  };
+}
+
+export type Backoffice = ReturnType<typeof createBackoffice>;

@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from '../../forms/account';
+import { orderStatusSchema } from './orders';
+
+/**
+ * `@shop/shared/backoffice`: the back office's calls (`/admin-api/...` on the API, reached only
+ * through the back office's own server, never through the storefront's /api proxy). The API
+ * validates with these schemas and the back-office app parses its answers with them. No
+ * storefront app imports this module.
+ */
+
+export const STAFF_ROLES = ['owner', 'orders', 'catalogue', 'content'] as const;
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRoleName = z.infer<typeof staffRoleSchema>;
+
+/** What a role may use: the API checks it on every route; the app hides what a role may not use. */
+export const BACKOFFICE_AREAS = ['dashboard', 'orders', 'customers', 'messages', 'staff', 'activity'] as const;
+export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number];
+export const ROLE_AREAS: Record<StaffRoleName, readonly BackofficeArea[]> = {
+  owner: BACKOFFICE_AREAS,
+  orders: ['dashboard', 'orders', 'customers', 'messages'],
+  catalogue: ['dashboard'],
+  content: ['dashboard'],
+};
+export const mayUse = (role: StaffRoleName, area: BackofficeArea) => ROLE_AREAS[role].includes(area);
+
+export const BACKOFFICE_MESSAGES = {
+  noPermission: 'You do not have permission to do this.',
+  signedOut: 'Your session has ended. Please sign in again.',
+  badSignIn: 'The email, password or code is not right.',
+  badCode: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+  setupLinkInvalid: 'This set-up link is not valid or has expired. Ask the shop owner for a new one.',
+  csrf: 'This page is out of date. Reload it and try again.',
+} as const;
+
+export const totpCodeSchema = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
+
+/** An idempotency key the app makes when a form opens: sending it twice does the action once. */
+export const requestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, _ or -');
+
+/* --------------------------------------------------------------------------------- staff */
+
+export const staffMemberSchema = z.object({ id: z.number().int(), email: z.string(), role: staffRoleSchema });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const sessionAnswerSchema = z.object({ staff: staffMemberSchema, csrfToken: z.string(), areas: z.array(z.enum(BACKOFFICE_AREAS)) });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+export const signInRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+  code: totpCodeSchema,
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const setupInfoAnswerSchema = z.object({ email: z.string(), role: staffRoleSchema });
+export const setupPasswordRequestSchema = z.object({ password: newPasswordSchema });
+export const setupPasswordAnswerSchema = z.object({
+  /** Base32, to type into an authenticator app. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code (SVG markup made by the API). */
+  qrSvg: z.string(),
+});
+export type SetupPasswordAnswer = z.infer<typeof setupPasswordAnswerSchema>;
+export const setupConfirmRequestSchema = z.object({ code: totpCodeSchema });
+
+export const staffListAnswerSchema = z.object({
+  items: z.array(staffMemberSchema.extend({ status: z.enum(['invited', 'active', 'disabled']), created_at: z.string() })),
+});
+
+/* --------------------------------------------------------------------------------- activity */
+
+export const activityQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  staff: z.string().max(254).optional(),
+  action: z.string().max(60).optional(),
+  targetType: z.string().max(40).optional(),
+  targetId: z.string().max(60).optional(),
+});
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  staff_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+export const activityAnswerSchema = z.object({ items: z.array(activityEntrySchema), totalCount: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/* --------------------------------------------------------------------------------- orders */
+
+export const PAYMENT_STATES = ['paid', 'unpaid'] as const;
+export const paymentStateSchema = z.enum(PAYMENT_STATES);
+
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+
+export const adminOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(120).optional(),
+  status: orderStatusSchema.optional(),
+  payment: paymentStateSchema.optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+/** Money in pence: the app formats it with the storefront's pricing helpers. */
+export const adminOrderSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  created_at: z.string(),
+  status: orderStatusSchema,
+  payment_state: paymentStateSchema,
+  email: z.string(),
+  name: z.string(),
+  postcode: z.string().nullable(),
+  grand_total_pence: z.number().int(),
+  tax_pence: z.number().int(),
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export const adminOrdersAnswerSchema = z.object({
+  items: z.array(adminOrderSummarySchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+const adminAddressSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  company: z.string().nullable(),
+  street: z.array(z.string()),
+  city: z.string(),
+  region: z.string().nullable(),
+  postcode: z.string(),
+  country_id: z.string(),
+  telephone: z.string().nullable(),
+});
+
+export const adminOrderDetailSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  created_at: z.string(),
+  status: orderStatusSchema,
+  payment_state: paymentStateSchema,
+  email: z.string(),
+  customer: z.object({ id: z.number().int().nullable(), firstname: z.string(), lastname: z.string(), guest: z.boolean() }),
+  subtotal_pence: z.number().int(),
+  discount_pence: z.number().int(),
+  shipping_pence: z.number().int(),
+  tax_pence: z.number().int(),
+  grand_total_pence: z.number().int(),
+  shipping_description: z.string(),
+  customer_note: z.string().nullable(),
+  payment: z.object({
+    method: z.string(),
+    title: z.string(),
+    provider: z.string().nullable(),
+    reference: z.string().nullable(),
+    paid_pence: z.number().int(),
+    refunded_pence: z.number().int(),
+  }),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      qty: z.number().int(),
+      qty_shipped: z.number().int(),
+      unit_price_pence: z.number().int(),
+      vat_pence: z.number().int(),
+      row_total_pence: z.number().int(),
+      options: z.array(z.object({ label: z.string(), value: z.string() })),
+    }),
+  ),
+  shipping_address: adminAddressSchema.nullable(),
+  billing_address: adminAddressSchema.nullable(),
+  shipments: z.array(
+    z.object({
+      id: z.number().int(),
+      carrier: z.string(),
+      tracking_number: z.string(),
+      created_at: z.string(),
+      lines: z.array(z.object({ line_id: z.number().int(), sku: z.string(), name: z.string(), qty: z.number().int() })),
+    }),
+  ),
+  /** Status changes and staff comments, oldest first. */
+  history: z.array(
+    z.object({
+      kind: z.enum(['status', 'comment']),
+      status: orderStatusSchema.nullable(),
+      comment: z.string().nullable(),
+      visible_to_customer: z.boolean(),
+      by: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  can_ship: z.boolean(),
+  can_cancel: z.boolean(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const shipRequestSchema = z.object({
+  requestKey: requestKeySchema,
+  carrier: z.string().trim().min(1, 'Enter the carrier.').max(60),
+  trackingNumber: z
+    .string()
+    .trim()
+    .min(3, 'Enter the tracking number.')
+    .max(60)
+    .regex(/^[A-Za-z0-9 -]+$/, 'A tracking number has only letters, digits, spaces and dashes.'),
+  lines: z
+    .array(z.object({ lineId: z.number().int().positive(), qty: z.number().int().positive().max(100000) }))
+    .min(1, 'Choose at least one line to ship.')
+    .max(500),
+});
+export type ShipRequest = z.infer<typeof shipRequestSchema>;
+
+export const commentRequestSchema = z.object({
+  requestKey: requestKeySchema,
+  body: z.string().trim().min(1, 'Write the comment.').max(4000),
+  notifyCustomer: z.boolean(),
+});
+export type CommentRequest = z.infer<typeof commentRequestSchema>;
+
+export const cancelRequestSchema = z.object({
+  requestKey: requestKeySchema,
+  reason: z.string().trim().max(1000).optional(),
+});
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+
+/** The answer of every order action: the order as it is now, and whether this call did it. */
+export const orderActionAnswerSchema = z.object({ done: z.boolean(), order: adminOrderDetailSchema });
+
+/* --------------------------------------------------------------------------------- dashboard */
+
+export const dashboardAnswerSchema = z.object({
+  today: z.object({ orders: z.number().int(), revenue_pence: z.number().int() }),
+  last30: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue_pence: z.number().int() })),
+  waitingToShip: z.number().int(),
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswerSchema>;
+
+/* --------------------------------------------------------------------------------- customers */
+
+export const adminCustomersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(120).optional(),
+});
+const adminCustomerSummarySchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  company: z.string().nullable(),
+  created_at: z.string(),
+  disabled: z.boolean(),
+  orders: z.number().int(),
+});
+export const adminCustomersAnswerSchema = z.object({
+  items: z.array(adminCustomerSummarySchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const adminCustomerDetailSchema = adminCustomerSummarySchema.extend({
+  addresses: z.array(adminAddressSchema.extend({ id: z.number().int(), default_billing: z.boolean(), default_shipping: z.boolean() })),
+  recent_orders: z.array(adminOrderSummarySchema),
+});
+export type AdminCustomerDetail = z.infer<typeof adminCustomerDetailSchema>;
+export const customerActionRequestSchema = z.object({ requestKey: requestKeySchema });
+export const customerActionAnswerSchema = z.object({ done: z.boolean(), customer: adminCustomerDetailSchema });
+
+/* --------------------------------------------------------------------------------- messages */
+
+export const adminMessagesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  state: z.enum(['open', 'handled', 'all']).default('open'),
+});
+export const adminMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+  handled_by: z.string().nullable(),
+  replies: z.array(z.object({ by: z.string(), body: z.string(), created_at: z.string() })),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+export const adminMessagesAnswerSchema = z.object({
+  items: z.array(adminMessageSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const messageReplyRequestSchema = z.object({ requestKey: requestKeySchema, body: z.string().trim().min(1, 'Write the reply.').max(4000) });
+export const messageHandledRequestSchema = z.object({ requestKey: requestKeySchema, handled: z.boolean() });
+export const messageActionAnswerSchema = z.object({ done: z.boolean(), message: adminMessageSchema });
