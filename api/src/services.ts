@@ -129,6 +129,7 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
   const checkout = createCheckoutService({ baskets, cart, placeOrder });
   provider.onEvent?.((name, event) => payment.handleEvent(name, event));
 
+  const refunds = createRefunds({ db, store: createRefundStore(db), provider, log });
   return {
     db,
     config,
@@ -157,8 +158,8 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     checkout,
     payment,
     paymentProviders,
-    refunds: createRefunds({ db, store: createRefundStore(db), provider, log }),
-    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl, customerStore, customerService: customer }),
+    refunds,
+    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl, customerStore, customerService: customer, refunds }),
   };
 }
 

@@ -206,6 +206,7 @@ describe('roles, on every route', () => {
     { method: 'POST', url: () => `/admin-api/orders/${orderId}/comment`, body: () => ({ requestKey: key(), body: 'Checked stock.', notifyCustomer: false }), allowed: ['owner', 'orders'] },
     { method: 'POST', url: () => `/admin-api/orders/${orderId}/ship`, body: () => ({ requestKey: key(), carrier: 'DPD', trackingNumber: 'TRK1', lines: [{ lineId: firstLine, qty: 1 }] }), allowed: ['owner', 'orders'] },
     { method: 'POST', url: () => `/admin-api/orders/${orderId}/cancel`, body: () => ({ requestKey: key() }), allowed: ['owner', 'orders'] },
+    { method: 'POST', url: () => `/admin-api/orders/${orderId}/refund`, body: () => ({ requestKey: key(), amountPence: 100 }), allowed: ['owner', 'orders'] },
     { method: 'GET', url: () => '/admin-api/customers', allowed: ['owner', 'orders'] },
     { method: 'GET', url: () => `/admin-api/customers/${customerId}`, allowed: ['owner', 'orders'] },
     { method: 'POST', url: () => `/admin-api/customers/${customerId}/reset-link`, body: () => ({ requestKey: key() }), allowed: ['owner', 'orders'] },
@@ -238,7 +239,7 @@ describe('roles, on every route', () => {
     for (const [role, member] of Object.entries(who)) {
       const res = await inject(route.method, route.url(), member, route.body?.());
       if (route.allowed.includes(role)) {
-        // Allowed: anything but 401/403 (the cancel after a shipment is a 409, the unknown email a 404).
+        // Allowed: anything but 401/403 (the cancel after a shipment is a 409, the refund of this unpaid order a 409, the unknown email a 404).
         expect([401, 403]).not.toContain(res.statusCode);
       } else {
         expect(res.statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { formatGBP, fromPence } from '@shop/shared/pricing';
 import { HELPLINE, INFO_EMAIL, SHOP_NAME } from '@shop/shared/schemas';
 import { button, escapeHtml, layout, type MailMessage } from '../mail/templates';
 
@@ -69,6 +70,25 @@ export function orderCancelledMail(o: OrderRef & { reason: string | null; refund
         `${o.reason ? `<p>${escapeHtml(o.reason)}</p>` : ''}${money ? `<p>${escapeHtml(money)}</p>` : ''}${linkHtml(o)}`,
     ),
     meta: { order: o.number },
+    ...(o.orderUrl ? { links: [o.orderUrl] } : {}),
+  };
+}
+
+export function orderRefundedMail(o: OrderRef & { amountPence: number; full: boolean; reason: string | null }): MailMessage {
+  const subject = `A refund for your order ${o.number}`;
+  const amount = formatGBP(fromPence(o.amountPence));
+  const what = `We have refunded ${amount} for your order ${o.number}${o.full ? ', which refunds it in full' : ''}.`;
+  const when = 'It can take a few working days to reach your account.';
+  return {
+    template: 'order_refunded',
+    to: o.to,
+    subject,
+    text: `Hello ${o.firstname},\n\n${what} ${when}${o.reason ? `\n\n${o.reason}` : ''}${link(o)}${signature}`,
+    html: layout(
+      subject,
+      `<p>Hello ${escapeHtml(o.firstname)},</p><p>${escapeHtml(what)} ${escapeHtml(when)}</p>${o.reason ? `<p>${escapeHtml(o.reason)}</p>` : ''}${linkHtml(o)}`,
+    ),
+    meta: { order: o.number, amountPence: o.amountPence },
     ...(o.orderUrl ? { links: [o.orderUrl] } : {}),
   };
 }

@@ -4,6 +4,7 @@ import {
   type AdminOrderSummary,
   type CancelRequest,
   type CommentRequest,
+  type RefundRequest,
   type ShipRequest,
 } from '@shop/shared/backoffice';
 import { paymentMethodTitle } from '@shop/shared/schemas';
@@ -13,9 +14,11 @@ import { HttpError, notFound } from '../http-errors';
 import type { Outbox } from '../mail/outbox';
 import { orderAddresses, orderLines, orders, orderStatusHistory } from '../orders/schema';
 import type { OrdersStore } from '../orders/store';
+import { formatGBP, fromPence } from '@shop/shared/pricing';
+import { REFUND_MESSAGES, type Refunds } from '../payment/refunds';
 import { payments } from '../payment/schema';
 import { escapeLike, type ActivityLog, type Actor } from './activity';
-import { orderCancelledMail, orderCommentMail, shippedMail } from './mails';
+import { orderCancelledMail, orderCommentMail, orderRefundedMail, shippedMail } from './mails';
 import { orderComments, shipmentLines, shipments } from '../orders/fulfilment-schema';
 
 export const ORDER_NOT_FOUND = 'This order does not exist.';
@@ -24,12 +27,17 @@ export const ORDER_NOT_FOUND = 'This order does not exist.';
 const paidExists = sql<boolean>`exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.paid_at is not null)`;
 
 /**
- * Refunds, when the payment domain offers them: cancelling a paid order refunds it in full in
- * the same step. Until then a paid order is not cancelled here (the money would stay taken).
+ * The payment domain's refunds (payment/refunds.ts): the Refund action and the cancel of a paid
+ * order go through refundOrderPayment. Without them (a composition without payments) a paid order
+ * is neither refunded nor cancelled here (the money would stay taken).
  */
-export interface OrderRefunds {
-  refundInFull(tx: Tx, orderId: number, actor: Actor, requestKey: string): Promise<void>;
-}
+export type OrderRefunds = Pick<Refunds, 'refundOrderPayment' | 'refundsOf'>;
+
+/** Refunds still counting against the payment (as the payment domain counts them). */
+const COUNTED = new Set(['requested', 'pending', 'succeeded']);
+const gbp = (pence: number) => formatGBP(fromPence(pence));
+/** The payment domain's key of the refund a back-office action makes (one refund per action). */
+const refundKey = (requestKey: string) => `backoffice-${requestKey}`;
 
 interface Deps {
   db: Db;
@@ -48,7 +56,7 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
   async function detail(orderId: number, executor: Db | Tx = db): Promise<AdminOrderDetail> {
     const order = await ordersStore.findById(orderId, executor);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    const [lines, addresses, history, comments, shipped, lineShipped, pays] = await Promise.all([
+    const [lines, addresses, history, comments, shipped, lineShipped, pays, refundRows] = await Promise.all([
       executor.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
       executor.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId)),
       executor.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id)),
@@ -60,7 +68,9 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
         .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
         .where(eq(shipments.orderId, orderId)),
       executor.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)),
+      refunds ? refunds.refundsOf(orderId) : Promise.resolve([]),
     ]);
+    const refundedPence = refundRows.filter((r) => COUNTED.has(r.status)).reduce((sum, r) => sum + r.amountPence, 0);
     const shippedQty = new Map<number, number>();
     for (const s of lineShipped) shippedQty.set(s.lineId, (shippedQty.get(s.lineId) ?? 0) + s.qty);
     const lineById = new Map(lines.map((l) => [l.id, l]));
@@ -74,6 +84,7 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
         : null;
     };
     const anyShipped = lineShipped.length > 0;
+    const closed = paidPence > 0 && refundedPence >= paidPence;
     const allShipped = lines.every((l) => (shippedQty.get(l.id) ?? 0) >= l.qty);
     return {
       id: order.id,
@@ -96,7 +107,8 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
         provider: latest?.provider ?? null,
         reference: latest?.intentId ?? order.paymentReference,
         paid_pence: paidPence,
-        refunded_pence: 0,
+        refunded_pence: refundedPence,
+        refunds: refundRows.map((r) => ({ id: r.id, amount_pence: r.amountPence, status: r.status, failure_reason: r.failureReason, created_at: r.createdAt.toISOString() })),
       },
       lines: lines.map((l) => ({
         id: l.id,
@@ -126,8 +138,10 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
       ]
         .sort((a, b) => a.at - b.at)
         .map(({ at: _at, ...entry }) => entry),
-      can_ship: order.status === 'processing' && !allShipped,
+      can_ship: order.status === 'processing' && !allShipped && !closed,
       can_cancel: order.status === 'processing' && !anyShipped,
+      can_refund: Boolean(refunds) && paidPence > refundedPence,
+      closed,
     };
   }
 
@@ -283,31 +297,83 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
       });
     },
 
-    /** An order nothing of which has shipped: stock back, the payment refunded in full, a mail. */
-    async cancel(orderId: number, request: CancelRequest, actor: Actor) {
+    /**
+     * A refund, full or partial, through the payment domain (which refuses more than is left and
+     * an unpaid order, and refunds once per key), then recorded: status-history comment, activity
+     * log, the customer's mail. The provider is asked outside the order's transaction; a retry of
+     * the same request key after a failure in between records it without refunding again.
+     */
+    async refund(orderId: number, request: RefundRequest, actor: Actor) {
+      if (!refunds) throw new HttpError(409, 'Refunds cannot be made from the back office here: no payment provider is configured.');
+      if (await activity.alreadyDone(db, request.requestKey)) return { done: false, order: await detail(orderId) };
+      const before = await detail(orderId);
+      if (before.payment.paid_pence === 0) throw new HttpError(409, REFUND_MESSAGES.notPaid);
+      const amountPence = refundAmount(before, request);
+      const answer = await refunds.refundOrderPayment({ orderId, amountPence, idempotencyKey: refundKey(request.requestKey), reason: 'requested_by_customer' });
+      if (answer.status === 'failed' || answer.status === 'canceled') {
+        throw new HttpError(409, `The payment provider did not make the refund${answer.failureReason ? `: ${answer.failureReason}` : '.'}`);
+      }
+      const pending = answer.status !== 'succeeded';
+      const full = answer.refundablePence === 0;
       return act(orderId, request.requestKey, async (tx, order) => {
-        if (order.status === 'pending') throw new HttpError(409, 'This order is still waiting for its payment; it can be cancelled once the payment has settled.');
-        if (order.status !== 'processing') throw new HttpError(409, `This order is ${order.status} and cannot be cancelled.`);
-        const [anyShipment] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId)).limit(1);
-        if (anyShipment) throw new HttpError(409, 'Part of this order has shipped, so it cannot be cancelled.');
-        const [paid] = await tx.select({ n: count() }).from(payments).where(and(eq(payments.orderId, orderId), sql`${payments.paidAt} is not null`));
-        const isPaid = (paid?.n ?? 0) > 0;
-        if (isPaid) {
-          if (!refunds) throw new HttpError(409, 'This order has been paid. Cancelling it means refunding the payment, and refunds cannot be made from the back office yet.');
-          await refunds.refundInFull(tx, orderId, actor, request.requestKey);
+        const note =
+          `Refunded ${gbp(amountPence)}${pending ? ' (pending: the payment provider has not confirmed it yet)' : ''}.` +
+          `${full ? ' Refunded in full: the order is closed.' : ''}${request.reason ? ` ${request.reason}` : ''}`;
+        await ordersStore.setStatus(tx, orderId, order.status, note, true);
+        await outbox.enqueue(
+          tx,
+          orderRefundedMail({ to: order.email, firstname: order.customerFirstname, number: order.number, orderUrl: orderUrl(order.customerId, orderId), amountPence, full, reason: request.reason || null }),
+        );
+        await activity.record(tx, actor, {
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: order.number,
+          before: { status: order.status, paidPence: before.payment.paid_pence, refundedPence: before.payment.refunded_pence },
+          after: {
+            status: order.status,
+            refund: { id: answer.refundId, amountPence, status: answer.status, lines: request.lines ?? null, includeDelivery: request.includeDelivery },
+            refundedPence: answer.refundedPence,
+            closed: full,
+          },
+          requestKey: request.requestKey,
+        });
+      });
+    },
+
+    /** An order nothing of which has shipped: the payment refunded in full (first), stock back, a mail. */
+    async cancel(orderId: number, request: CancelRequest, actor: Actor) {
+      if (await activity.alreadyDone(db, request.requestKey)) return { done: false, order: await detail(orderId) };
+      const before = await detail(orderId);
+      cancellable(before);
+      let refunded = false;
+      if (before.payment.paid_pence > 0) {
+        if (!refunds) throw new HttpError(409, 'This order has been paid. Cancelling it means refunding the payment, and refunds cannot be made from the back office here.');
+        // The same amount on a retry of this request (its refund already counts in refunded_pence).
+        const earlier = (await refunds.refundsOf(orderId)).find((r) => r.idempotencyKey === refundKey(request.requestKey));
+        const amountPence = earlier?.amountPence ?? before.payment.paid_pence - before.payment.refunded_pence;
+        if (amountPence > 0) {
+          const answer = await refunds.refundOrderPayment({ orderId, amountPence, idempotencyKey: refundKey(request.requestKey), reason: 'requested_by_customer' });
+          if (answer.status === 'failed' || answer.status === 'canceled') {
+            throw new HttpError(409, `The payment provider did not make the refund, so the order is not cancelled${answer.failureReason ? `: ${answer.failureReason}` : '.'}`);
+          }
         }
+        refunded = true;
+      }
+      return act(orderId, request.requestKey, async (tx, order) => {
+        const [anyShipment] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId)).limit(1);
+        cancellable({ status: order.status, shipments: anyShipment ? [anyShipment] : [] });
         await stock.giveBack(tx, await ordersStore.lineQuantities(tx, orderId));
         await ordersStore.setStatus(tx, orderId, 'cancelled', request.reason || 'Cancelled by the shop.', true);
         await outbox.enqueue(
           tx,
-          orderCancelledMail({ to: order.email, firstname: order.customerFirstname, number: order.number, orderUrl: orderUrl(order.customerId, orderId), reason: request.reason || null, refunded: isPaid }),
+          orderCancelledMail({ to: order.email, firstname: order.customerFirstname, number: order.number, orderUrl: orderUrl(order.customerId, orderId), reason: request.reason || null, refunded }),
         );
         await activity.record(tx, actor, {
           action: 'order.cancel',
           targetType: 'order',
           targetId: order.number,
-          before: { status: order.status },
-          after: { status: 'cancelled', reason: request.reason ?? null, refunded: isPaid },
+          before: { status: order.status, paidPence: before.payment.paid_pence, refundedPence: before.payment.refunded_pence },
+          after: { status: 'cancelled', reason: request.reason ?? null, refunded },
           requestKey: request.requestKey,
         });
       });
@@ -347,6 +413,42 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
       return { shipments: s, comments: c };
     },
   };
+}
+
+/** Refuses (409) to cancel an order that is unpaid-pending, finished, or partly shipped. */
+function cancellable(order: { status: string; shipments: unknown[] }) {
+  if (order.status === 'pending') throw new HttpError(409, 'This order is still waiting for its payment; it can be cancelled once the payment has settled.');
+  if (order.status !== 'processing') throw new HttpError(409, `This order is ${order.status} and cannot be cancelled.`);
+  if (order.shipments.length > 0) throw new HttpError(409, 'Part of this order has shipped, so it cannot be cancelled.');
+}
+
+/**
+ * The pence a refund request asks for: its amount, or its lines at what was paid for them (VAT
+ * included, the order's discount shared out over the goods), plus the delivery charge when asked.
+ * Bad lines answer 400 naming `lines`; more than is left is the payment domain's to refuse.
+ */
+function refundAmount(order: AdminOrderDetail, request: RefundRequest): number {
+  // The tax not on the lines is the delivery's VAT: delivery as paid is its charge plus that.
+  const linesVat = order.lines.reduce((sum, l) => sum + l.vat_pence, 0);
+  const deliveryPaid = Math.min(order.grand_total_pence, order.shipping_pence + Math.max(0, order.tax_pence - linesVat));
+  let pence = request.amountPence ?? 0;
+  if (request.lines) {
+    const wanted = new Map<number, number>();
+    for (const l of request.lines) wanted.set(l.lineId, (wanted.get(l.lineId) ?? 0) + l.qty);
+    const goodsFull = order.lines.reduce((sum, l) => sum + l.row_total_pence + l.vat_pence, 0);
+    const goodsPaid = order.grand_total_pence - deliveryPaid;
+    let full = 0;
+    for (const [lineId, qty] of wanted) {
+      const line = order.lines.find((l) => l.id === lineId);
+      if (!line) throw new HttpError(400, `Line ${lineId} is not in this order.`, 'lines');
+      if (qty > line.qty) throw new HttpError(400, `Only ${line.qty} of ${line.name} ${line.qty === 1 ? 'was' : 'were'} ordered.`, 'lines');
+      full += ((line.row_total_pence + line.vat_pence) * qty) / line.qty;
+    }
+    pence += goodsFull > 0 ? Math.round((full * goodsPaid) / goodsFull) : 0;
+  }
+  if (request.includeDelivery) pence += deliveryPaid;
+  if (pence < 1) throw new HttpError(400, 'There is nothing to refund in this request.', request.lines ? 'lines' : 'amountPence');
+  return pence;
 }
 
 export type OrderAdmin = ReturnType<typeof createOrderAdmin>;

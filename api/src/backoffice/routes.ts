@@ -21,6 +21,7 @@ import {
   BACKOFFICE_MESSAGES,
   cancelRequestSchema,
   commentRequestSchema,
+  refundRequestSchema,
   dashboardAnswerSchema,
   mayUse,
   orderActionAnswerSchema,
@@ -176,6 +177,10 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
 
   app.post('/orders/:id/comment', { config: { area: 'orders' }, schema: { params: idParams, body: commentRequestSchema, response: { 200: orderActionAnswerSchema } } }, async (request) =>
     orderAdmin.comment(request.params.id, request.body, actor(request)),
+  );
+
+  app.post('/orders/:id/refund', { config: { area: 'orders' }, schema: { params: idParams, body: refundRequestSchema, response: { 200: orderActionAnswerSchema } } }, async (request) =>
+    orderAdmin.refund(request.params.id, request.body, actor(request)),
   );
 
   app.post('/orders/:id/cancel', { config: { area: 'orders' }, schema: { params: idParams, body: cancelRequestSchema, response: { 200: orderActionAnswerSchema } } }, async (request) =>

@@ -167,7 +167,18 @@ export const adminOrderDetailSchema = z.object({
     provider: z.string().nullable(),
     reference: z.string().nullable(),
     paid_pence: z.number().int(),
+    /** Refunded or being refunded (requested, pending and succeeded refunds). */
     refunded_pence: z.number().int(),
+    /** Each refund, oldest first; 'pending' until the provider confirms it (reconciliation settles it). */
+    refunds: z.array(
+      z.object({
+        id: z.number().int(),
+        amount_pence: z.number().int(),
+        status: z.enum(['requested', 'pending', 'succeeded', 'failed', 'canceled']),
+        failure_reason: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
   }),
   lines: z.array(
     z.object({
@@ -206,6 +217,10 @@ export const adminOrderDetailSchema = z.object({
   ),
   can_ship: z.boolean(),
   can_cancel: z.boolean(),
+  /** Something paid is left to refund. */
+  can_refund: z.boolean(),
+  /** Paid and refunded in full: nothing more happens to this order. */
+  closed: z.boolean(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
@@ -237,6 +252,28 @@ export const cancelRequestSchema = z.object({
   reason: z.string().trim().max(1000).optional(),
 });
 export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+
+/**
+ * A refund: either an amount (pence) or lines and quantities (their price as paid, VAT and any
+ * discount included); `includeDelivery` adds the order's delivery charge to either.
+ */
+export const refundRequestSchema = z
+  .object({
+    requestKey: requestKeySchema,
+    amountPence: z.number().int().positive('Enter an amount of at least 1p.').max(100_000_000).optional(),
+    lines: z
+      .array(z.object({ lineId: z.number().int().positive(), qty: z.number().int().positive().max(100000) }))
+      .min(1, 'Choose at least one line to refund.')
+      .max(500)
+      .optional(),
+    includeDelivery: z.boolean().default(false),
+    reason: z.string().trim().max(1000).optional(),
+  })
+  .refine((r) => (r.amountPence === undefined) !== (r.lines === undefined) || (r.amountPence === undefined && r.lines === undefined && r.includeDelivery), {
+    message: 'Refund either an amount or lines (or the delivery alone), not both.',
+    path: ['amountPence'],
+  });
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
 /** The answer of every order action: the order as it is now, and whether this call did it. */
 export const orderActionAnswerSchema = z.object({ done: z.boolean(), order: adminOrderDetailSchema });
