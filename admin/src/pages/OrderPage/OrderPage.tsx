@@ -9,6 +9,7 @@ import { Confirm } from '../../components/Confirm';
 import { dateTime, pence } from '../../money';
 import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
+import { RefundForm, type RefundBody } from './RefundForm';
 
 type Address = AdminOrderDetail['shipping_address'];
 
@@ -48,7 +49,19 @@ type CommentForm = z.infer<typeof commentForm>;
 type Pending =
   | { kind: 'ship'; body: { carrier: string; trackingNumber: string; lines: Array<{ lineId: number; qty: number }> } }
   | { kind: 'comment'; body: CommentForm }
-  | { kind: 'cancel'; body: { reason?: string } };
+  | { kind: 'cancel'; body: { reason?: string } }
+  | { kind: 'refund'; body: RefundBody };
+
+const refundStatus: Record<string, string> = { requested: 'requested', pending: 'pending (not confirmed yet)', succeeded: 'refunded', failed: 'failed', canceled: 'cancelled' };
+
+/** What a refund request asks for, in words, for the confirmation. */
+function refundSummary(order: AdminOrderDetail, body: RefundBody) {
+  const parts: string[] = [];
+  if (body.amountPence) parts.push(pence(body.amountPence));
+  for (const l of body.lines ?? []) parts.push(`${l.qty} × ${order.lines.find((x) => x.id === l.lineId)?.name ?? 'line'}`);
+  if (body.includeDelivery) parts.push('the delivery');
+  return parts.join(', ');
+}
 
 /** One order: lines, money, addresses, payment, shipments, history; Ship, Comment and Cancel. */
 export function OrderPage() {
@@ -86,7 +99,11 @@ export function OrderPage() {
       setData(answer.order);
       setMessage({
         ok: true,
-        text: pending.kind === 'ship' ? 'Shipped. The customer has been sent the tracking number.' : pending.kind === 'comment' ? (pending.body.notifyCustomer ? 'Comment saved and sent to the customer.' : 'Internal comment saved.') : 'Order cancelled; the stock is back and the customer has been told.',
+        text: pending.kind === 'ship' ? 'Shipped. The customer has been sent the tracking number.' : pending.kind === 'comment' ? (pending.body.notifyCustomer ? 'Comment saved and sent to the customer.' : 'Internal comment saved.') : pending.kind === 'refund'
+              ? answer.order.payment.refunds.at(-1)?.status === 'succeeded'
+                ? `Refunded; the customer has been emailed.${answer.order.closed ? ' The order is refunded in full and closed.' : ''}`
+                : 'Refund requested: the payment provider has not confirmed it yet (it is checked again automatically). The customer has been emailed.'
+              : 'Order cancelled; the stock is back and the customer has been told.',
       });
       if (pending.kind === 'ship') ship.reset({ carrier: '', trackingNumber: '', qty: {} });
       if (pending.kind === 'comment') comment.reset({ body: '', notifyCustomer: false });
@@ -130,7 +147,18 @@ export function OrderPage() {
             {order.payment.reference && <><br /><span className={ui.muted}>Reference {order.payment.reference}</span></>}
             <br />
             Paid {pence(order.payment.paid_pence)} · refunded {pence(order.payment.refunded_pence)}
+            {order.closed && <> · <span className={ui.badge}>closed</span></>}
           </p>
+          {order.payment.refunds.length > 0 && (
+            <ul aria-label="Refunds">
+              {order.payment.refunds.map((r) => (
+                <li key={r.id}>
+                  {pence(r.amount_pence)} · {refundStatus[r.status] ?? r.status} · {dateTime(r.created_at)}
+                  {r.failure_reason && <span className={ui.muted}> ({r.failure_reason})</span>}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
         <AddressBlock title="Shipping address" address={order.shipping_address} />
         <AddressBlock title="Billing address" address={order.billing_address} />
@@ -226,6 +254,8 @@ export function OrderPage() {
         </section>
       )}
 
+      {order.can_refund && <RefundForm order={order} onRequest={(body) => setPending({ kind: 'refund', body })} />}
+
       <section className={ui.card}>
         <h2 className={ui.subheading}>History</h2>
         <ol>
@@ -242,9 +272,9 @@ export function OrderPage() {
       <Confirm
         open={pending !== null}
         busy={busy}
-        danger={pending?.kind === 'cancel'}
-        title={pending?.kind === 'ship' ? 'Ship these items?' : pending?.kind === 'comment' ? 'Add this comment?' : `Cancel order ${order.number}?`}
-        confirmLabel={pending?.kind === 'ship' ? 'Ship and email the customer' : pending?.kind === 'comment' ? 'Add comment' : 'Cancel the order'}
+        danger={pending?.kind === 'cancel' || pending?.kind === 'refund'}
+        title={pending?.kind === 'ship' ? 'Ship these items?' : pending?.kind === 'comment' ? 'Add this comment?' : pending?.kind === 'refund' ? `Refund order ${order.number}?` : `Cancel order ${order.number}?`}
+        confirmLabel={pending?.kind === 'ship' ? 'Ship and email the customer' : pending?.kind === 'comment' ? 'Add comment' : pending?.kind === 'refund' ? 'Refund and email the customer' : 'Cancel the order'}
         onConfirm={() => void run()}
         onCancel={() => setPending(null)}
       >
@@ -255,6 +285,11 @@ export function OrderPage() {
           </p>
         )}
         {pending?.kind === 'comment' && <p>{pending.body.notifyCustomer ? `${order.email} will be emailed this comment and see it in their order.` : 'Only staff will see this comment.'}</p>}
+        {pending?.kind === 'refund' && (
+          <p>
+            Refund {refundSummary(order, pending.body)} to the customer's {order.payment.title}. {order.email} is emailed. A refund cannot be undone.
+          </p>
+        )}
         {pending?.kind === 'cancel' && <p>The stock goes back and {order.email} is emailed.{order.payment_state === 'paid' ? ' The payment is refunded in full.' : ''}</p>}
       </Confirm>
     </div>
