@@ -74,10 +74,10 @@ export function orderCancelledMail(o: OrderRef & { reason: string | null; refund
   };
 }
 
-export function orderRefundedMail(o: OrderRef & { amountPence: number; full: boolean; reason: string | null }): MailMessage {
+export function orderRefundedMail(o: OrderRef & { amountPence: number; full: boolean; pending: boolean; reason: string | null }): MailMessage {
   const subject = `A refund for your order ${o.number}`;
   const amount = formatGBP(fromPence(o.amountPence));
-  const what = `We have refunded ${amount} for your order ${o.number}${o.full ? ', which refunds it in full' : ''}.`;
+  const what = `${o.pending ? 'We have asked our payment provider to refund' : 'We have refunded'} ${amount} for your order ${o.number}${o.full ? ', which refunds it in full' : ''}.`;
   const when = 'It can take a few working days to reach your account.';
   return {
     template: 'order_refunded',

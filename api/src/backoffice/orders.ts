@@ -322,7 +322,7 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
         await ordersStore.setStatus(tx, orderId, order.status, note, true);
         await outbox.enqueue(
           tx,
-          orderRefundedMail({ to: order.email, firstname: order.customerFirstname, number: order.number, orderUrl: orderUrl(order.customerId, orderId), amountPence, full, reason: request.reason || null }),
+          orderRefundedMail({ to: order.email, firstname: order.customerFirstname, number: order.number, orderUrl: orderUrl(order.customerId, orderId), amountPence, full, pending, reason: request.reason || null }),
         );
         await activity.record(tx, actor, {
           action: 'order.refund',

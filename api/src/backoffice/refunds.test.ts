@@ -159,6 +159,26 @@ describe('refunds from the back office', () => {
     expect(mails[0]!.textBody).toContain('Your payment has been refunded in full');
   });
 
+  it("shows a refund the provider has not confirmed as pending, and reconciliation settles it", async () => {
+    const { order } = await paidOrder();
+    const provider = t.app.services.paymentProviders.active;
+    const refundOf = provider.refund.bind(provider);
+    // The provider answers 'pending' (as Stripe does for some cards); it has refunded by the time reconciliation asks.
+    const spy = jest.spyOn(provider, 'refund').mockImplementation(async (input) => ({ ...(await refundOf(input)), status: 'pending' }));
+    try {
+      const res = await refund(ordersStaff, order.id, { requestKey: key(), amountPence: 500 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order.payment).toMatchObject({ refunded_pence: 500, refunds: [expect.objectContaining({ amount_pence: 500, status: 'pending' })] });
+      const [mail] = await mailsAbout(order, 'order_refunded');
+      expect(mail!.textBody).toContain('We have asked our payment provider to refund £5.00');
+    } finally {
+      spy.mockRestore();
+    }
+    await t.app.services.refunds.reconcile();
+    const after = await t.app.services.backoffice.orderAdmin.detail(order.id);
+    expect(after.payment.refunds).toEqual([expect.objectContaining({ amount_pence: 500, status: 'succeeded' })]);
+  });
+
   it('is for owner and orders staff only, with the CSRF token', async () => {
     const { order } = await paidOrder();
     for (const role of ['catalogue', 'content'] as const) {
