@@ -7,6 +7,8 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
   return {
+    // Its own folder, also when npm start's first build runs it beside other apps from the repo root.
+    context: __dirname,
     entry: './src/index.tsx',
     output: {
       path: path.join(__dirname, 'dist'),
