@@ -12,6 +12,14 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 async function scrollTo(page: Page, y: number): Promise<number> {
   await page.mouse.move(640, 400);
   for (let i = 0; i < 40 && (await scrollY(page)) < y - 100; i++) await page.mouse.wheel(0, 100);
+  // A wheel scroll still in flight would land after the exact placement below: wait until the page is still.
+  await expect
+    .poll(async () => {
+      const before = await scrollY(page);
+      await page.waitForTimeout(150);
+      return (await scrollY(page)) === before;
+    })
+    .toBe(true);
   await page.evaluate((target) => window.scrollTo(0, target), y);
   await expect.poll(() => scrollY(page)).toBe(y);
   await page.waitForTimeout(200);
