@@ -22,9 +22,13 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** `npm start` (scripts/start.mjs) in a pseudo-terminal, with `env` over a clean environment. */
+/**
+ * `npm start` (scripts/start.mjs) in a pseudo-terminal, with `env` over a clean environment. `exec`:
+ * `script -c` runs the command through $SHELL, and a dash that waits for node dies of the
+ * terminal's Ctrl-C itself (exit 130) whatever node does; CI's environment has no SHELL (dash).
+ */
 function startInTerminal(env: Record<string, string>): Started {
-  return startShop(['script', '-qfec', 'node scripts/start.mjs', '/dev/null'], env);
+  return startShop(['script', '-qfec', 'exec node scripts/start.mjs', '/dev/null'], { SHELL: '/bin/sh', ...env });
 }
 
 function startShop([command, ...args]: string[], env: Record<string, string>): Started {
