@@ -1,4 +1,4 @@
-import { Dialog, formatGBP, fromPence } from '@shop/shared';
+import { Dialog, formatGBP, fromPence, PHONE_STRIP, TextField } from '@shop/shared';
 import { CHECKOUT_TEXT } from '../checkout/order';
 import { Busy } from '../components/Busy';
 import { formatCardNumber } from '../payment/testCard';
@@ -32,7 +32,8 @@ export function WalletSheetDialog({ id, wallet }: { id: string; wallet: TestWall
             </label>
             <label className={styles.sheetField}>
               <span>Phone</span>
-              <input type="tel" autoComplete="tel" value={contact.phone} onChange={(e) => contact.setPhone(e.target.value)} />
+              {/* As the checkout's phone field: what a phone number never has is dropped as it is typed. */}
+              <TextField type="tel" inputMode="tel" autoComplete="tel" strip={PHONE_STRIP} value={contact.phone} onValueChange={contact.setPhone} />
             </label>
           </div>
         </fieldset>
