@@ -7,6 +7,7 @@ import { createBaskets, type Baskets } from './cart/baskets';
 import { createCartService, type CartService } from './cart/service';
 import { createCartStore, type CartStore } from './cart/store';
 import { createBasketProducts } from './catalog/basket-products';
+import { createCatalogChanges, type CatalogChanges } from './catalog/changes';
 import { createBackoffice, type Backoffice } from './backoffice';
 import { createProductLookup } from './catalog/lookup';
 import { createProductDocuments, type ProductDocuments } from './catalog/documents';
@@ -57,6 +58,8 @@ export interface Services {
   limiter: Limiter;
   health: HealthStore;
   catalog: CatalogService;
+  /** Catalogue changes told to every API process (LISTEN/NOTIFY): each drops what it cached. */
+  catalogChanges: CatalogChanges;
   /** The catalogue's read model: stored product page answers and listing items. */
   productDocuments: ProductDocuments;
   content: ContentService;
@@ -92,7 +95,10 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
   const appSecret = appSecretSource(db, config.auth.appSecret);
   const mailLinks = createMailLinks(config.auth.shopUrl, appSecret);
   const outbox = createOutbox({ db, config, log, from: config.auth.mailFrom });
-  const catalog = createCatalogService(createCatalogStore(db, { countTtlMs: config.catalogCacheTtlMs }));
+  const catalogStore = createCatalogStore(db, { countTtlMs: config.catalogCacheTtlMs });
+  const catalog = createCatalogService(catalogStore);
+  const catalogChanges = createCatalogChanges(db, { onError: (err) => log.warn({ err }, 'catalogue changes: listening connection lost; opening it again') });
+  catalogChanges.subscribe(() => catalogStore.forgetCounts());
   const customerStore = createCustomerStore(db);
   const ordersStore = createOrdersStore(db);
   const products = createProductLookup(db);
@@ -140,6 +146,7 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     limiter,
     health: createHealthStore(db),
     catalog,
+    catalogChanges,
     productDocuments: createProductDocuments(db, catalog),
     content: createContentService(
       createContentStore(db),
@@ -159,7 +166,7 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     payment,
     paymentProviders,
     refunds,
-    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl, customerStore, customerService: customer, refunds }),
+    backoffice: createBackoffice({ db, config, outbox, ordersStore, accountOrderUrl: mailLinks.accountOrderUrl, customerStore, customerService: customer, refunds, catalogChanges }),
   };
 }
 
@@ -171,7 +178,9 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
 export const servicesPlugin = fp<AppDeps>(
   async (app, deps) => {
     const limiter = await createLimiter(app, deps);
-    app.decorate('services', await buildServices({ ...deps, log: app.log, limiter }));
+    const services = await buildServices({ ...deps, log: app.log, limiter });
+    app.decorate('services', services);
+    app.addHook('onClose', () => services.catalogChanges.close());
   },
   { name: 'services' },
 );

@@ -61,12 +61,19 @@ export type Resolved =
   | { type: 'cms-page'; identifier: string; url: string }
   | { type: 'redirect'; target: string; status: 301 };
 
-/** A small read-through cache of API answers: pages are rendered often, the catalogue changes rarely. */
+/**
+ * How long the page server reuses an API answer (1 s): renders of a busy page share one answer,
+ * and a change made in the back office is in the pages within 2 s (the API's own caches are
+ * dropped at once when the catalogue changes, see api/src/catalog/changes.ts).
+ */
+export const PAGE_DATA_TTL_MS = 1000;
+
+/** A small read-through cache of API answers: renders that arrive together share one call. */
 export class ApiReader {
   private cache = new Map<string, { at: number; value: Promise<unknown> }>();
   constructor(
     private readonly apiUrl: string,
-    private readonly ttlMs = 60_000,
+    private readonly ttlMs = PAGE_DATA_TTL_MS,
   ) {}
 
   /** The JSON answer, or null for a 404; other failures throw. */

@@ -1,3 +1,4 @@
+import type { CatalogChanges } from '../catalog/changes';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Outbox } from '../mail/outbox';
@@ -8,6 +9,7 @@ import { createActivityLog } from './activity';
 import { createCustomerAdmin } from './customers';
 import { createMessageInbox } from './messages';
 import { createOrderAdmin, type OrderRefunds } from './orders';
+import { createProductAdmin } from './products';
 import { createStaffService } from './staff';
 
 /** The back office's services, built once by the composition root (services.ts). */
@@ -20,6 +22,7 @@ export function createBackoffice(deps: {
   customerStore: CustomerStore;
   customerService: Pick<CustomerService, 'sendResetLink'>;
   refunds?: OrderRefunds;
+  catalogChanges: CatalogChanges;
 }) {
   const activity = createActivityLog(deps.db);
   const orderAdmin = createOrderAdmin({ ...deps, activity });
@@ -29,6 +32,7 @@ export function createBackoffice(deps: {
     orderAdmin,
     customerAdmin: createCustomerAdmin({ ...deps, activity, orderAdmin }),
     inbox: createMessageInbox({ db: deps.db, activity, outbox: deps.outbox }),
+    productAdmin: createProductAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
   };
 }
 

@@ -15,6 +15,11 @@ import {
   messageHandledRequestSchema,
   messageReplyRequestSchema,
   activityQuerySchema,
+  adminProductDetailSchema,
+  adminProductsAnswerSchema,
+  adminProductsQuerySchema,
+  productSaveAnswerSchema,
+  productSaveRequestSchema,
   adminOrderDetailSchema,
   adminOrdersAnswerSchema,
   adminOrdersQuerySchema,
@@ -76,7 +81,7 @@ const tokenBody = z.object({ token: z.string().min(20).max(100) });
  * every write a CSRF token (X-CSRF-Token) matching the session's.
  */
 export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
-  const { staff, orderAdmin, activity, customerAdmin, inbox } = app.services.backoffice;
+  const { staff, orderAdmin, activity, customerAdmin, inbox, productAdmin } = app.services.backoffice;
   await app.register(fastifyCookie);
   const limiter = app.services.limiter;
 
@@ -222,6 +227,21 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
   app.post('/messages/:id/reply', { config: { area: 'messages' }, schema: { params: idParams, body: messageReplyRequestSchema, response: { 200: messageActionAnswerSchema } } }, async (request) =>
     inbox.reply(request.params.id, request.body.body, request.body.requestKey, actor(request)),
   );
+
+  /* ------------------------------------------------------------------ products (catalogue) */
+
+  app.get('/products', { config: { area: 'catalogue' }, schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductsAnswerSchema } } }, async (request) =>
+    productAdmin.list(request.query),
+  );
+
+  app.get('/products/:id', { config: { area: 'catalogue' }, schema: { params: idParams, response: { 200: adminProductDetailSchema } } }, async (request) =>
+    productAdmin.detail(request.params.id),
+  );
+
+  /** The edit form's fields, all saved or none (400 naming the field); live on the storefront at once. */
+  app.post('/products/:id', { config: { area: 'catalogue' }, schema: { params: idParams, body: productSaveRequestSchema, response: { 200: productSaveAnswerSchema } } }, async (request) => ({
+    product: await productAdmin.save(request.params.id, request.body, actor(request)),
+  }));
 
   /* ------------------------------------------------------------------ staff and activity (owner) */
 

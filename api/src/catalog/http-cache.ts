@@ -2,15 +2,32 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface HttpCacheOptions {
-  /** Seconds browsers and CDNs may reuse an answer without asking. */
+  /** Seconds browsers (and CDNs, unless `sharedMaxAge`) may reuse an answer without asking; 0: ask every time (must-revalidate). */
   maxAge: number;
-  /** Seconds a CDN may keep serving a stale answer while it revalidates. */
-  staleWhileRevalidate: number;
+  /** Seconds a shared cache (a CDN) may reuse an answer without asking (s-maxage). */
+  sharedMaxAge?: number;
+  /** Seconds a cache may keep serving a stale answer while it revalidates. */
+  staleWhileRevalidate?: number;
   /** This instance's own cache of answers (omitted: none). */
   answers?: AnswerCache;
 }
 
-export const CATALOG_HTTP_CACHE = { maxAge: 60, staleWhileRevalidate: 600 } as const;
+/**
+ * Catalogue and content answers: a browser asks again every time (an ETag makes that a 304 with
+ * no body), a CDN may reuse an answer for 1 s. A change made in the back office is on the
+ * storefront within 2 s (every API process drops its cached answers when told, catalog/changes.ts),
+ * so no cache in between may keep a price longer than that.
+ */
+export const CATALOG_HTTP_CACHE = { maxAge: 0, sharedMaxAge: 1 } as const satisfies HttpCacheOptions;
+
+/** The Cache-Control header of these options. */
+export function cacheControlOf(options: HttpCacheOptions): string {
+  const parts = ['public', `max-age=${options.maxAge}`];
+  if (options.sharedMaxAge !== undefined) parts.push(`s-maxage=${options.sharedMaxAge}`);
+  if (options.staleWhileRevalidate !== undefined) parts.push(`stale-while-revalidate=${options.staleWhileRevalidate}`);
+  if (options.maxAge === 0) parts.push('must-revalidate');
+  return parts.join(', ');
+}
 
 /**
  * ETag and Cache-Control on the successful GET answers of the routes registered in this plugin
@@ -21,7 +38,7 @@ export const CATALOG_HTTP_CACHE = { maxAge: 60, staleWhileRevalidate: 600 } as c
  * again to the same URL without touching the database (header `x-cache: HIT`).
  */
 export function useHttpCache(app: FastifyInstance, options: HttpCacheOptions = CATALOG_HTTP_CACHE): void {
-  const cacheControl = `public, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
+  const cacheControl = cacheControlOf(options);
   const answers = options.answers;
 
   if (answers?.enabled) {
@@ -102,9 +119,11 @@ export interface AnswerCacheOptions {
 
 /**
  * A small in-memory cache of serialised answers by URL: least recently used first out, bounded
- * in count and size, every entry expiring after `ttlMs`. Each API instance has its own, so a
- * change (a price, a disabled product, stock) shows everywhere within `ttlMs`; the basket and
- * checkout never read from it (they price and check stock from the database).
+ * in count and size, every entry expiring after `ttlMs`. Each API process has its own, cleared
+ * whenever a catalogue change is announced (catalog/changes.ts: the back office's saves reach
+ * every process at once); `ttlMs` bounds what a change made some other way (a checkout taking the
+ * last unit) may show late. The basket and checkout never read from it (they price and check
+ * stock from the database).
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();

@@ -28,8 +28,12 @@ import { notFound } from '../http-errors';
  * and is kept for a few seconds in this instance's answer cache (CATALOG_CACHE_TTL_MS).
  */
 export const catalogRoutes: DomainPlugin = async (app) => {
-  const { catalog: service, productDocuments: documents, config } = app.services;
-  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: config.catalogCacheTtlMs }) });
+  const { catalog: service, productDocuments: documents, config, catalogChanges } = app.services;
+  const answers = new AnswerCache({ ttlMs: config.catalogCacheTtlMs });
+  // A change anywhere in the catalogue (a price, stock, a disabled product) may be in any answer:
+  // a product's page, a listing, search, best sellers. Every process drops them all at once.
+  catalogChanges.subscribe(() => answers.clear());
+  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers });
   /** Sends JSON text as it is (read-model documents are serialised once, when built). */
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -86,7 +87,16 @@ export const products = pgTable(
     /** Websites the product is sold on; the storefront is website 2. */
     websiteIds: integer('website_ids').array().notNull().default(sql`'{1,2}'::integer[]`),
     pricePence: integer('price_pence').notNull(),
+    /**
+     * The special price in effect now: what the storefront, its read models and the basket read.
+     * Staff set a special price with optional dates (Europe/London, inclusive): while today is
+     * outside them it waits in `specialPriceWaitingPence` instead (at most one of the two is set).
+     * The back office's save and the `special-prices` job (each minute) move it between the two.
+     */
     specialPricePence: integer('special_price_pence'),
+    specialPriceWaitingPence: integer('special_price_waiting_pence'),
+    specialFromDate: date('special_from_date', { mode: 'string' }),
+    specialToDate: date('special_to_date', { mode: 'string' }),
     urlKey: text('url_key').notNull(),
     /** Base image, a path under /media. */
     image: text('image'),
@@ -104,6 +114,14 @@ export const products = pgTable(
     check('products_type_check', sql`${t.typeId} in ('simple', 'configurable', 'grouped')`),
     check('products_status_check', sql`${t.status} in (1, 2)`),
     check('products_price_check', sql`${t.pricePence} >= 0 and (${t.specialPricePence} is null or ${t.specialPricePence} >= 0)`),
+    check(
+      'products_special_price_waiting_check',
+      sql`${t.specialPriceWaitingPence} is null or (${t.specialPriceWaitingPence} >= 0 and ${t.specialPricePence} is null)`,
+    ),
+    // The job that moves special prices in and out of effect looks at dated ones only.
+    index('products_special_dates_idx')
+      .on(t.id)
+      .where(sql`${t.specialFromDate} is not null or ${t.specialToDate} is not null`),
   ],
 );
 

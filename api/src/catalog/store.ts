@@ -83,6 +83,11 @@ export function createCatalogStore(db: Db, { countTtlMs = 0 }: CatalogStoreOptio
   }
 
   return {
+    /** Forgets the category counts this process keeps (a catalogue change: catalog/changes.ts). */
+    forgetCounts(): void {
+      counts.clear();
+    },
+
     /**
      * The shown configurable product each child belongs to (a child is not a page of its own: its
      * address leads to the parent's): child id -> its parent.

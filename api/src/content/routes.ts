@@ -17,7 +17,7 @@ export const CONTACT_PER_IP: LimitRule = { name: 'contact-ip', max: 5, windowMs:
 
 /** CMS pages, advice posts, authors and the products an article recommends (under /api/content). */
 export const contentRoutes: DomainPlugin = async (app) => {
-  const { content: service, config } = app.services;
+  const { content: service, config, catalogChanges } = app.services;
 
   // The contact form writes: its own scope, away from the cached GET answers below.
   await app.register(async (scope) => {
@@ -39,7 +39,10 @@ export const contentRoutes: DomainPlugin = async (app) => {
     );
   });
 
-  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers: new AnswerCache({ ttlMs: config.catalogCacheTtlMs }) });
+  const answers = new AnswerCache({ ttlMs: config.catalogCacheTtlMs });
+  // Articles' related products carry prices and stock: dropped with every catalogue change.
+  catalogChanges.subscribe(() => answers.clear());
+  useHttpCache(app, { ...CATALOG_HTTP_CACHE, answers });
 
   app.get('/content/cms-pages', { schema: { response: { 200: cmsPagesSchema } } }, async () => service.cmsPages());
   app.get('/content/blog-posts', { schema: { response: { 200: blogPostsSchema } } }, async () => service.blogPosts());

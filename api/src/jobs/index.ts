@@ -22,6 +22,8 @@ export const JOB_PERIODS = {
   'customer-token-purge': 3600_000,
   /** Ended or long-idle staff sessions, used or expired staff set-up links (the back office). */
   'staff-session-purge': 3600_000,
+  /** Special prices whose dates began or ended (a new day in London): moved into or out of effect. */
+  'special-prices': 60_000,
   /** job_runs older than a week. */
   'job-runs-prune': 3600_000,
   /** The embedded database's free space (PGlite only). */
@@ -98,6 +100,13 @@ export function apiJobs(services: Services, options: ApiJobsOptions): JobSpec[] 
       everyMs: every('staff-session-purge'),
       scope: 'database',
       run: () => services.backoffice.staff.purge(),
+    },
+    {
+      name: 'special-prices',
+      everyMs: every('special-prices'),
+      scope: 'database',
+      atStart: true,
+      run: async () => ({ changed: (await services.backoffice.productAdmin.applySpecialPriceDates()).length }),
     },
     {
       name: 'job-runs-prune',

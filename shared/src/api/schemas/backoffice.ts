@@ -14,12 +14,12 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
 /** What a role may use: the API checks it on every route; the app hides what a role may not use. */
-export const BACKOFFICE_AREAS = ['dashboard', 'orders', 'customers', 'messages', 'staff', 'activity'] as const;
+export const BACKOFFICE_AREAS = ['dashboard', 'orders', 'customers', 'messages', 'catalogue', 'staff', 'activity'] as const;
 export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number];
 export const ROLE_AREAS: Record<StaffRoleName, readonly BackofficeArea[]> = {
   owner: BACKOFFICE_AREAS,
   orders: ['dashboard', 'orders', 'customers', 'messages'],
-  catalogue: ['dashboard'],
+  catalogue: ['dashboard', 'catalogue'],
   content: ['dashboard'],
 };
 export const mayUse = (role: StaffRoleName, area: BackofficeArea) => ROLE_AREAS[role].includes(area);
@@ -345,3 +345,128 @@ export const adminMessagesAnswerSchema = z.object({
 export const messageReplyRequestSchema = z.object({ requestKey: requestKeySchema, body: z.string().trim().min(1, 'Write the reply.').max(4000) });
 export const messageHandledRequestSchema = z.object({ requestKey: requestKeySchema, handled: z.boolean() });
 export const messageActionAnswerSchema = z.object({ done: z.boolean(), message: adminMessageSchema });
+
+/* --------------------------------------------------------------------------------- products (catalogue) */
+
+export const PRODUCT_TYPES = ['simple', 'configurable', 'grouped'] as const;
+export const STOCK_STATES = ['in_stock', 'out_of_stock'] as const;
+
+export const adminProductsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** Part of the name or SKU. */
+  q: z.string().trim().max(120).optional(),
+  status: z.enum(['enabled', 'disabled']).optional(),
+  /** in_stock: flagged in stock with a quantity above 0; out_of_stock: the others. */
+  stock: z.enum(STOCK_STATES).optional(),
+  type: z.enum(PRODUCT_TYPES).optional(),
+});
+export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
+
+export const adminProductSummarySchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  type_id: z.enum(PRODUCT_TYPES),
+  enabled: z.boolean(),
+  /** 1: not shown on its own (a configurable product's variant); 4: catalogue and search. */
+  visibility: z.number().int(),
+  price_pence: z.number().int(),
+  /** The special price in effect today (null: none, or outside its dates). */
+  special_price_pence: z.number().int().nullable(),
+  qty: z.number().int(),
+  stock_state: z.enum(STOCK_STATES),
+  url_key: z.string(),
+  updated_at: z.string(),
+});
+export type AdminProductSummary = z.infer<typeof adminProductSummarySchema>;
+export const adminProductsAnswerSchema = z.object({
+  items: z.array(adminProductSummarySchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** A date as the back office sends it: YYYY-MM-DD (a day in the shop's time zone, Europe/London). */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Enter a real date.');
+
+export const adminProductDetailSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  type_id: z.enum(PRODUCT_TYPES),
+  visibility: z.number().int(),
+  enabled: z.boolean(),
+  price_pence: z.number().int(),
+  /** The special price staff set (in effect or waiting for its dates), and its dates. */
+  special_price_pence: z.number().int().nullable(),
+  special_from: z.string().nullable(),
+  special_to: z.string().nullable(),
+  /** Whether the special price applies today. */
+  special_price_active: z.boolean(),
+  qty: z.number().int(),
+  is_in_stock: z.boolean(),
+  url_key: z.string(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  /** The product's page on the storefront (null: none, e.g. disabled or a variant). */
+  storefront_path: z.string().nullable(),
+  /** Old addresses that answer 301 to this product's page. */
+  old_paths: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
+
+/** The words of the product form's checks: the API answers them (400, naming the field) and the form shows them under the field. */
+export const PRODUCT_MESSAGES = {
+  name: 'Enter the product name.',
+  priceBelowZero: 'The price cannot be below zero.',
+  price: 'Enter the price in pounds, e.g. 12.50.',
+  specialBelowZero: 'The special price cannot be below zero.',
+  specialAbovePrice: 'The special price cannot be above the price.',
+  specialDatesWithoutPrice: 'Enter a special price for these dates, or clear the dates.',
+  specialDatesOrder: 'The end date cannot be before the start date.',
+  qty: 'Enter the stock quantity as a whole number of 0 or more.',
+  urlKey: 'A URL key has only lower-case letters, digits and single hyphens, e.g. cavity-drain-membrane.',
+  urlKeyTaken: 'This URL key is already used by another page of the shop.',
+  notFound: 'This product does not exist.',
+} as const;
+
+const MAX_PENCE = 100_000_000;
+
+export const productSaveRequestSchema = z
+  .object({
+    name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(255),
+    pricePence: z.number({ error: PRODUCT_MESSAGES.price }).int(PRODUCT_MESSAGES.price).min(0, PRODUCT_MESSAGES.priceBelowZero).max(MAX_PENCE),
+    specialPricePence: z.number({ error: PRODUCT_MESSAGES.price }).int(PRODUCT_MESSAGES.price).min(0, PRODUCT_MESSAGES.specialBelowZero).max(MAX_PENCE).nullable(),
+    specialFrom: isoDateSchema.nullable(),
+    specialTo: isoDateSchema.nullable(),
+    qty: z.number({ error: PRODUCT_MESSAGES.qty }).int(PRODUCT_MESSAGES.qty).min(0, PRODUCT_MESSAGES.qty).max(10_000_000),
+    isInStock: z.boolean(),
+    enabled: z.boolean(),
+    urlKey: z
+      .string({ error: PRODUCT_MESSAGES.urlKey })
+      .trim()
+      .min(1, PRODUCT_MESSAGES.urlKey)
+      .max(120)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_MESSAGES.urlKey),
+    /** Empty: the storefront uses the product's name. */
+    metaTitle: z.string().trim().max(255),
+    metaDescription: z.string().trim().max(1000),
+  })
+  .superRefine((p, ctx) => {
+    if (p.specialPricePence !== null && p.specialPricePence > p.pricePence) {
+      ctx.addIssue({ code: 'custom', path: ['specialPricePence'], message: PRODUCT_MESSAGES.specialAbovePrice });
+    }
+    if (p.specialPricePence === null && (p.specialFrom !== null || p.specialTo !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['specialPricePence'], message: PRODUCT_MESSAGES.specialDatesWithoutPrice });
+    }
+    if (p.specialFrom !== null && p.specialTo !== null && p.specialTo < p.specialFrom) {
+      ctx.addIssue({ code: 'custom', path: ['specialTo'], message: PRODUCT_MESSAGES.specialDatesOrder });
+    }
+  });
+export type ProductSaveRequest = z.infer<typeof productSaveRequestSchema>;
+export const productSaveAnswerSchema = z.object({ product: adminProductDetailSchema });
