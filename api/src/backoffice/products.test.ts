@@ -144,7 +144,7 @@ describe('the products list', () => {
     expect(bySku.items.map((i) => i.id)).toContain(a!.id);
     for (const item of bySku.items) expect(item.sku.toLowerCase()).toContain(a!.sku.toLowerCase());
     const word = a!.name.split(' ').find((w) => w.length > 4)!;
-    const byName = await list(`q=${encodeURIComponent(word)}`);
+    const byName = await list(`q=${encodeURIComponent(word)}&pageSize=100`);
     expect(byName.items.map((i) => i.id)).toContain(a!.id);
     for (const item of byName.items) expect(`${item.name} ${item.sku}`.toLowerCase()).toContain(word.toLowerCase());
     // A % typed is a percent sign, not a wildcard.
