@@ -93,6 +93,9 @@ export async function startApi(
     );
 
     app = buildApp({ db, config, logger });
+    await app.ready();
+    // Hear of catalogue changes before answering anything that could be cached (catalog/changes.ts).
+    await app.services.catalogChanges.ready();
     const url = await app.listen({ host: config.host, port: config.port });
     // Every background job of the API (src/jobs/): reconciliation, sweeps, purges, mail, and on
     // the embedded database its disk and vacuum. Faults armed by a test take effect once the

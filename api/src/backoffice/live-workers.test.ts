@@ -1,0 +1,143 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { buildApp, type App } from '../app';
+import { createProduct } from '../cart/test-fixtures';
+import { spawnApi, stopApi, waitHealthy, type ApiProcess } from '../reliability/support';
+import { testConfig } from '../test/app';
+import { openTestDb, type TestDb } from '../test/db';
+import { signedInStaff, type SignedInStaff } from './test-helpers';
+
+/**
+ * A price changed in the back office is answered by every API worker within 2 s, with each
+ * worker's answer cache on (60 s here, so only the LISTEN/NOTIFY of catalog/changes.ts can make a
+ * worker drop the old answer in time). Real processes: `src/server.ts` with API_WORKERS=2 on one
+ * PostgreSQL. PGlite is one process (its in-process notification is covered by products.test.ts).
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const describePg = onPostgres ? describe : describe.skip;
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+  requestId: string;
+}
+
+/** A request on a fresh connection (no keep-alive), so the primary hands each to the next worker. */
+function call(method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
+  const requestId = randomUUID();
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: { connection: 'close', 'x-request-id': requestId, ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers, requestId }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describePg('a back-office price change on two API workers (PostgreSQL)', () => {
+  let testDb: TestDb;
+  let app: App;
+  let api: ApiProcess;
+  let staff: SignedInStaff;
+
+  beforeAll(async () => {
+    testDb = await openTestDb();
+    // Staff are set up through an in-process API on the same database; their session works on every worker.
+    app = buildApp({ db: testDb.db, config: testConfig() });
+    await app.ready();
+    staff = await signedInStaff(app, 'catalogue');
+    const databaseUrl = (testDb.db.$client as { options: { connectionString: string } }).options.connectionString;
+    api = await spawnApi({ DATABASE_URL: databaseUrl, API_WORKERS: '2', CATALOG_CACHE_TTL_MS: '60000' });
+    await waitHealthy(api, 90_000);
+    const deadline = Date.now() + 60_000;
+    while (api.lines.filter((l) => /API worker listening/.test(l)).length < 2) {
+      if (Date.now() > deadline) throw new Error(`the workers did not both listen:\n${api.lines.slice(-20).join('\n')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    if (api) await stopApi(api);
+    await app?.close();
+    await testDb?.close();
+  });
+
+  /** Which worker answered a request (each logs its worker id with the request id). */
+  async function workerOf(requestId: string): Promise<number> {
+    for (let i = 0; i < 50; i++) {
+      for (const line of api.lines) {
+        if (!line.includes(requestId)) continue;
+        const worker = (JSON.parse(line) as { worker?: number }).worker;
+        if (worker !== undefined) return worker;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no log line of request ${requestId}`);
+  }
+
+  it('both workers answer the new price within 2 s, though each had the old one cached', async () => {
+    const product = await createProduct(testDb.db, { pricePence: 4999, stock: 20 });
+    const info = `${api.url}/api/products/info/${product.id}`;
+
+    // Every worker has the old answer in its cache (a HIT from each).
+    const cachedBy = new Set<number>();
+    for (let i = 0; i < 40 && cachedBy.size < 2; i++) {
+      const res = await call('GET', info);
+      expect(res.status).toBe(200);
+      expect((JSON.parse(res.body) as { price: number }).price).toBe(49.99);
+      if (res.headers['x-cache'] === 'HIT') cachedBy.add(await workerOf(res.requestId));
+    }
+    expect(cachedBy.size).toBe(2);
+
+    const detail = await call('GET', `${api.url}/admin-api/products/${product.id}`, { cookie: staff.cookie });
+    expect(detail.status).toBe(200);
+    const p = JSON.parse(detail.body) as { name: string; price_pence: number; qty: number; is_in_stock: boolean; enabled: boolean; url_key: string };
+    const saved = Date.now();
+    const res = await call('POST', `${api.url}/admin-api/products/${product.id}`, staff.write, {
+      name: p.name,
+      pricePence: 3750,
+      specialPricePence: null,
+      specialFrom: null,
+      specialTo: null,
+      qty: p.qty,
+      isInStock: p.is_in_stock,
+      enabled: p.enabled,
+      urlKey: p.url_key,
+      metaTitle: '',
+      metaDescription: '',
+    });
+    expect(res.status).toBe(200);
+    const savedBy = await workerOf(res.requestId);
+
+    // Read until both workers have answered the new price; each must within 2 s of the save.
+    const newBy = new Map<number, number>();
+    while (newBy.size < 2 && Date.now() - saved < 5000) {
+      const read = await call('GET', info);
+      const price = (JSON.parse(read.body) as { price: number }).price;
+      const worker = await workerOf(read.requestId);
+      if (price === 37.5 && !newBy.has(worker)) newBy.set(worker, Date.now() - saved);
+      // Once a worker has answered the new price it never answers the old one again.
+      if (newBy.has(worker)) expect(price).toBe(37.5);
+    }
+    expect(newBy.size).toBe(2);
+    for (const ms of newBy.values()) expect(ms).toBeLessThan(2000);
+    // The worker that did not take the save heard of it too (the NOTIFY, not its own write).
+    expect([...newBy.keys()].some((w) => w !== savedBy)).toBe(true);
+    // Browsers ask again every time; a CDN may keep an answer 1 s at most.
+    const last = await call('GET', info);
+    expect(last.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, must-revalidate');
+    console.log(`new price answered by worker(s) ${[...newBy].map(([w, ms]) => `${w} after ${ms} ms`).join(', ')} (save answered by worker ${savedBy})`);
+  }, 60_000);
+});
