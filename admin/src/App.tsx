@@ -8,6 +8,8 @@ import { DashboardPage } from './pages/DashboardPage/DashboardPage';
 import { MessagesPage } from './pages/MessagesPage/MessagesPage';
 import { OrderPage } from './pages/OrderPage/OrderPage';
 import { OrdersPage } from './pages/OrdersPage/OrdersPage';
+import { ProductPage } from './pages/ProductPage/ProductPage';
+import { ProductsPage } from './pages/ProductsPage/ProductsPage';
 import { SetupPage } from './pages/SetupPage/SetupPage';
 import { SignInPage } from './pages/SignInPage/SignInPage';
 import { StaffPage } from './pages/StaffPage/StaffPage';
@@ -34,6 +36,8 @@ export function App() {
         <Route path="customers" element={<Area name="customers"><CustomersPage /></Area>} />
         <Route path="customers/:id" element={<Area name="customers"><CustomerPage /></Area>} />
         <Route path="messages" element={<Area name="messages"><MessagesPage /></Area>} />
+        <Route path="products" element={<Area name="catalogue"><ProductsPage /></Area>} />
+        <Route path="products/:id" element={<Area name="catalogue"><ProductPage /></Area>} />
         <Route path="staff" element={<Area name="staff"><StaffPage /></Area>} />
         <Route path="activity" element={<Area name="activity"><ActivityPage /></Area>} />
         <Route path="*" element={<p>There is no such page in the back office.</p>} />

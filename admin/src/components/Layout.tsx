@@ -9,6 +9,7 @@ export const MENU: Array<{ area: BackofficeArea; to: string; label: string }> = 
   { area: 'orders', to: '/orders', label: 'Orders' },
   { area: 'customers', to: '/customers', label: 'Customers' },
   { area: 'messages', to: '/messages', label: 'Messages' },
+  { area: 'catalogue', to: '/products', label: 'Products' },
   { area: 'staff', to: '/staff', label: 'Staff' },
   { area: 'activity', to: '/activity', label: 'Activity log' },
 ];

@@ -15,7 +15,7 @@ import type { JobContext } from './runner';
  * every period from then on.
  */
 const PERIOD_MS = 1_000;
-const DATABASE_JOBS = ['payment-reconcile', 'payment-holds', 'guest-basket-purge', 'outbox-send', 'customer-token-purge', 'staff-session-purge', 'job-runs-prune'] as const;
+const DATABASE_JOBS = ['payment-reconcile', 'payment-holds', 'guest-basket-purge', 'outbox-send', 'customer-token-purge', 'staff-session-purge', 'special-prices', 'job-runs-prune'] as const;
 const periods = Object.fromEntries(DATABASE_JOBS.map((name) => [name, PERIOD_MS])) as Partial<Record<JobName, number>>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
