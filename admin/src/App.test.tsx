@@ -40,6 +40,19 @@ describe('the back office app', () => {
     expect(menu).not.toHaveTextContent('Activity log');
   });
 
+  it('shows a catalogue member the products; an orders member opening them gets the refusal', async () => {
+    renderAt('/', session('catalogue', ['dashboard', 'catalogue']));
+    const menu = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(menu).toHaveTextContent('Products');
+    expect(menu).not.toHaveTextContent('Orders');
+  });
+
+  it('refuses the products pages to an orders member, without calling the API', async () => {
+    renderAt('/products/7', session('orders', ['dashboard', 'orders', 'customers', 'messages']));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this.');
+    expect(global.fetch).not.toHaveBeenCalledWith(expect.stringContaining('/admin-api/products'), expect.anything());
+  });
+
   it('answers a page the role may not use with the refusal, without calling the API', async () => {
     renderAt('/orders', session('content', ['dashboard']));
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this.');

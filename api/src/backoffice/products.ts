@@ -168,7 +168,7 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
     /** Saves the form's fields: all of them or nothing, logged with before and after. */
     async save(id: number, input: ProductSaveRequest, actor: Actor): Promise<AdminProductDetail> {
       try {
-        return await db.transaction(async (tx) => {
+        const saved = await db.transaction(async (tx) => {
           const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
           if (!locked) throw notFound(PRODUCT_MESSAGES.notFound);
           const before = await detail(id, tx);
@@ -203,6 +203,8 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
           await changes.announce(tx, { productIds: [id] });
           return after;
         });
+        changes.committed({ productIds: [id] });
+        return saved;
       } catch (error) {
         // Two saves racing for one URL key: the unique indexes decide, the loser hears why.
         if (sqlState(error) === '23505') throw urlKeyTaken();
@@ -216,7 +218,7 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
      */
     async applySpecialPriceDates(): Promise<number[]> {
       const active = inEffect(products.specialFromDate, products.specialToDate);
-      return db.transaction(async (tx) => {
+      const ids = await db.transaction(async (tx) => {
         const rows = await tx
           .update(products)
           .set({
@@ -234,6 +236,8 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
         if (ids.length > 0) await changes.announce(tx, { productIds: ids });
         return ids;
       });
+      if (ids.length > 0) changes.committed({ productIds: ids });
+      return ids;
     },
   };
 }

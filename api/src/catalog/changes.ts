@@ -29,6 +29,11 @@ export type CatalogChangeListener = (change: CatalogChange) => void;
 export interface CatalogChanges {
   /** In the writing transaction: every process hears of it once that transaction commits. */
   announce(tx: DbExecutor, change: CatalogChange): Promise<void>;
+  /**
+   * After the writing transaction committed: this process's listeners hear of it at once, so the
+   * writer's next read is current (other processes hear the NOTIFY a few ms later).
+   */
+  committed(change: CatalogChange): void;
   /** Calls `listener` for every change this process hears of; answers the unsubscribe. */
   subscribe(listener: CatalogChangeListener): () => void;
   /** Resolves once this process listens (tests wait for it before writing). */
@@ -124,6 +129,9 @@ export function createCatalogChanges(db: Db, options: { databaseUrl?: string | u
       const ids = change.productIds ?? [];
       const payload = change.all || ids.length > MAX_IDS ? { all: true } : { productIds: ids };
       await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${JSON.stringify(payload)})`);
+    },
+    committed(change) {
+      deliver(JSON.stringify(change));
     },
     subscribe(listener) {
       listeners.add(listener);
