@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generate } from 'otplib';
-import { expect, test, type Browser, type Page } from '../support/test';
-import { ports, urls } from '../support/ports';
+import { expect, test, type Page } from '../support/test';
+import { ports } from '../support/ports';
+import { adminPage, dataDir, screenshot, setUpAndSignIn, staffCli } from '../support/backoffice';
 import { acceptCookies, registerCustomer, remote, saveDefaultAddress, signIn, tokenOf } from '../support/shop';
 
 /**
@@ -13,61 +12,6 @@ import { acceptCookies, registerCustomer, remote, saveDefaultAddress, signIn, to
  * seen by the customer, mailed through the outbox, and in the activity log; a `content` member
  * cannot reach orders.
  */
-
-const root = path.resolve(__dirname, '..', '..');
-const dataDir = process.env.E2E_DATA_DIR!;
-const password = 'Backoffice2026';
-const shots = process.env.E2E_SCREENSHOTS;
-
-/** `npm run staff -- …` with the same settings as the running shop. */
-function staffCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'api/src/backoffice/cli.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, PORT: String(ports.shop), ADMIN_PORT: String(ports.admin), DATA_DIR: dataDir, INIT_CWD: root },
-    encoding: 'utf8',
-  });
-}
-
-/** A code of the authenticator app, `steps` periods of 30 s from now. */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
-async function screenshot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** Follows a set-up link: password, then the secret shown as text confirmed with a code; then signs in. */
-async function setUpAndSignIn(page: Page, link: string, email: string) {
-  await page.goto(link);
-  await expect(page.getByText(email)).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password again').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await screenshot(page, 'setup');
-  await page.getByLabel('The 6-digit code the app shows').fill(await codeAt(secret));
-  await page.getByRole('button', { name: 'Confirm and finish' }).click();
-  await expect(page.getByRole('status')).toContainText('Your account is ready');
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Code from your authenticator app').fill(await codeAt(secret, 1));
-  await screenshot(page, 'sign-in');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  return secret;
-}
-
-async function adminPage(browser: Browser, headers: Record<string, string>) {
-  const context = await browser.newContext({ baseURL: urls.admin, extraHTTPHeaders: headers });
-  return context.newPage();
-}
 
 /** A customer's order placed through the storefront's checkout with the test card. */
 async function placeOrder(page: Page, request: Parameters<typeof registerCustomer>[0]) {

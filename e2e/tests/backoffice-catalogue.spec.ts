@@ -1,0 +1,78 @@
+import { expect, test } from '../support/test';
+import { screenshot, signedInStaffPage } from '../support/backoffice';
+import { acceptCookies, remote } from '../support/shop';
+
+/**
+ * The catalogue in the back office: a `catalogue` staff member changes a product's price, and the
+ * storefront's product page shows it (the server-rendered HTML within 2 s of the save, then in
+ * Chromium); a price below zero is refused under its field and nothing is saved. The price is put
+ * back at the end (the suite's other journeys share this shop).
+ */
+const SKU = 'NG-HYGROMETER';
+
+test.describe('back office: catalogue', () => {
+  test('a catalogue staff member changes a price and the product page shows it', async ({ page, browser, request, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const [product] = (await (await request.get(`/api/products/by-sku?skus=${SKU}`)).json()) as Array<{ id: number; name: string; url: string; price: number; attrs: { special_price: number | null } }>;
+    expect(product!.attrs.special_price).toBeNull();
+    const was = product!.price.toFixed(2);
+
+    await acceptCookies(page);
+    await page.goto(product!.url);
+    const catalog = remote(page, 'catalog');
+    await expect(catalog.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+    await expect(catalog.getByText(`£${was} ex VAT`).first()).toBeVisible();
+
+    const { page: admin } = await signedInStaffPage(browser, 'catalogue', extraHTTPHeaders ?? {});
+    const menu = admin.getByRole('navigation', { name: 'Back office' });
+    await expect(menu.getByRole('link', { name: 'Orders' })).toHaveCount(0);
+    await menu.getByRole('link', { name: 'Products' }).click();
+    await admin.getByLabel('Name or SKU').fill(SKU);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await expect(admin.getByRole('row')).toHaveCount(2);
+    await screenshot(admin, 'products');
+    await admin.getByRole('link', { name: product!.name }).click();
+    await expect(admin.getByRole('heading', { name: product!.name })).toBeVisible();
+    await expect(admin.getByLabel('Price (£, ex VAT)')).toHaveValue(was);
+
+    // Refused under the field; nothing saved.
+    await admin.getByLabel('Price (£, ex VAT)').fill('-1');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('The price cannot be below zero.')).toBeVisible();
+    // The API's own refusal lands under its field too: a URL key another page has.
+    await admin.getByLabel('Price (£, ex VAT)').fill(was);
+    await admin.getByLabel('URL key').fill('damp-proofing');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('This URL key is already used by another page of the shop.')).toBeVisible();
+    await screenshot(admin, 'product-refused');
+    await admin.getByLabel('URL key').fill(product!.url.slice(1));
+
+    try {
+      await admin.getByLabel('Price (£, ex VAT)').fill('17.25');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await expect(admin.getByRole('status')).toContainText('Saved');
+      const saved = Date.now();
+      await screenshot(admin, 'product-saved');
+
+      // The page as the server serves it carries the new price within 2 s (its page data, and the
+      // rendered price unless the render was left to the browser).
+      const fresh = (html: string) => html.includes('"price":17.25') && !html.includes(`"price":${product!.price}`);
+      let html = '';
+      while (Date.now() - saved < 2000 && !fresh(html)) {
+        html = await (await request.get(product!.url)).text();
+      }
+      expect(fresh(html)).toBe(true);
+      expect(Date.now() - saved).toBeLessThan(2000);
+
+      // And the shopper's page in the browser.
+      await page.goto(product!.url);
+      await expect(catalog.getByText('£17.25 ex VAT').first()).toBeVisible();
+      await expect(catalog.getByText('£20.70 inc VAT').first()).toBeVisible();
+      await expect(catalog.getByText(`£${was} ex VAT`)).toHaveCount(0);
+    } finally {
+      await admin.getByLabel('Price (£, ex VAT)').fill(was);
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await expect(admin.getByRole('status')).toContainText('Saved');
+    }
+  });
+});
