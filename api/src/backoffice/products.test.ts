@@ -134,7 +134,7 @@ describe('the products list', () => {
   it('searches by name and SKU, filters by status, stock state and type, and pages', async () => {
     const [a] = await seededProducts();
     const all = await list('pageSize=100');
-    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products`);
+    const n = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products`))[0]!.n;
     expect(all.totalCount).toBe(n);
     // Name order, then id.
     const names = all.items.map((i) => i.name);
@@ -153,10 +153,12 @@ describe('the products list', () => {
     const [second] = (await list('pageSize=2&page=2')).items;
     expect(second).toEqual(all.items[2]);
 
-    const [{ off }] = await queryRows<{ off: number }>(
-      t.db,
-      sql`select count(*)::int as off from products p left join product_stock s on s.product_id = p.id where not coalesce(s.is_in_stock and s.qty > 0, false)`,
-    );
+    const off = (
+      await queryRows<{ off: number }>(
+        t.db,
+        sql`select count(*)::int as off from products p left join product_stock s on s.product_id = p.id where not coalesce(s.is_in_stock and s.qty > 0, false)`,
+      )
+    )[0]!.off;
     const out = await list('stock=out_of_stock&pageSize=100');
     expect(out.totalCount).toBe(off);
     for (const item of out.items) expect(item.stock_state).toBe('out_of_stock');

@@ -112,10 +112,12 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
       .set({ requestPath: next })
       .where(and(own, eq(urlRewrites.redirectType, 0)))
       .returning({ id: urlRewrites.id });
-    if (moved.length === 0) {
-      await tx.insert(urlRewrites).values({ entityType: 'product', entityId: id, requestPath: next, targetPath: `catalog/product/view/id/${id}`, redirectType: 0 });
-    }
     await tx.update(urlRewrites).set({ targetPath: next }).where(and(own, eq(urlRewrites.redirectType, 301)));
+    if (moved.length === 0) {
+      // No address before (a product made without one): it gets one, and there is nothing to redirect.
+      await tx.insert(urlRewrites).values({ entityType: 'product', entityId: id, requestPath: next, targetPath: `catalog/product/view/id/${id}`, redirectType: 0 });
+      return;
+    }
     await tx
       .insert(urlRewrites)
       .values({ entityType: 'product', entityId: id, requestPath: previous, targetPath: next, redirectType: 301 })
