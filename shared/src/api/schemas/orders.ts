@@ -7,9 +7,11 @@ export const ORDER_STATUS_LABELS = {
   pending: 'Pending',
   processing: 'Processing',
   complete: 'Complete',
+  // Magento's name for an order refunded in full.
+  closed: 'Closed',
   cancelled: 'Cancelled',
 } as const;
-export const orderStatusSchema = z.enum(['pending', 'processing', 'complete', 'cancelled']);
+export const orderStatusSchema = z.enum(['pending', 'processing', 'complete', 'closed', 'cancelled']);
 export type OrderStatusCode = z.infer<typeof orderStatusSchema>;
 
 export const ORDERS_DEFAULT_PAGE_SIZE = 10;
