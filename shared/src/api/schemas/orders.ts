@@ -43,6 +43,8 @@ export const orderSummarySchema = z.object({
   total_qty: z.number().int(),
   /** Name of the person the order ships to. */
   ship_to: z.string().nullable(),
+  /** The order's parcels so far (carrier and tracking number), oldest first (absent from an older API). */
+  tracking: z.array(z.object({ carrier: z.string(), tracking_number: z.string() })).default([]),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
