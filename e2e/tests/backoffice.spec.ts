@@ -38,7 +38,7 @@ async function placeOrder(page: Page, request: Parameters<typeof registerCustome
 }
 
 test.describe('back office', () => {
-  test('an order placed in the shop is found, shipped with tracking; the customer sees it, the mail is sent, the log shows it', async ({ page, browser, request, extraHTTPHeaders }) => {
+  test('an order placed in the shop is found, shipped with tracking, partly refunded; the customer sees it, the mails are sent, the log shows both', async ({ page, browser, request, extraHTTPHeaders }) => {
     test.setTimeout(180_000);
     const ownerEmail = `owner.${Date.now()}@northgate.example`;
     const added = staffCli('add', ownerEmail, '--role', 'owner');
@@ -86,7 +86,28 @@ test.describe('back office', () => {
       })
       .toBe(1);
 
-    // The activity log: who shipped it.
+    // A partial refund by amount, confirmed (a double click refunds once): shown in the payment
+    // panel, mailed to the customer; the order stays open (not everything was refunded).
+    await admin.getByLabel('Amount (£)').fill('5.00');
+    await admin.getByLabel('Reason (sent to the customer)').fill('A damaged roll end');
+    await admin.getByRole('button', { name: 'Refund…' }).click();
+    const refund = admin.getByRole('dialog', { name: `Refund order ${number}?` });
+    await expect(refund).toContainText('Refund £5.00 to the customer');
+    await refund.getByRole('button', { name: 'Refund and email the customer' }).dblclick();
+    await expect(admin.getByRole('status')).toContainText('Refunded; the customer has been emailed.');
+    await expect(admin.getByRole('status')).not.toContainText('closed');
+    await expect(admin.getByText(/refunded £5\.00/).first()).toBeVisible();
+    await expect(admin.getByText(/£5\.00 · refunded/)).toHaveCount(1);
+    await screenshot(admin, 'order-refunded');
+    await expect
+      .poll(() => {
+        const dir = path.join(dataDir, 'mail');
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
+        return files.filter((m) => m.includes(`Subject: A refund for your order ${number}`)).length;
+      })
+      .toBe(1);
+
+    // The activity log: who shipped it, and who refunded what.
     await admin.getByRole('link', { name: 'Activity log' }).click();
     await admin.getByLabel('Order number or staff id').fill(number);
     await admin.getByRole('button', { name: 'Filter' }).click();
@@ -94,6 +115,9 @@ test.describe('back office', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(ownerEmail);
     await expect(row).toContainText('15501234567890');
+    const refunded = admin.getByRole('row').filter({ hasText: 'order.refund' });
+    await expect(refunded).toHaveCount(1);
+    await expect(refunded).toContainText(ownerEmail);
     await screenshot(admin, 'activity');
   });
 

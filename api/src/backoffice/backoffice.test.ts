@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { adminOrderDetailSchema, adminOrdersAnswerSchema, BACKOFFICE_MESSAGES } from '@shop/shared/backoffice';
-import { orderDetailAnswerSchema as customerOrderSchema } from '@shop/shared/schemas';
+import { orderDetailAnswerSchema as customerOrderSchema, ordersListAnswerSchema } from '@shop/shared/schemas';
 import { createCustomer, createProduct, stockOf } from '../cart/test-fixtures';
 import { login, nextIp, PASSWORD, registerCustomer, tempDataDir } from '../customer/test-helpers';
 import { dbKind } from '../db/client';
@@ -324,6 +324,14 @@ describe('orders', () => {
     expect(mine.data.status).toBe('complete');
     expect(mine.data.shipments.map((s) => s.tracking_number)).toEqual(['15501234567890', 'RM123456785GB']);
     expect(mine.data.shipments[1]!.items).toHaveLength(2);
+    // And My Orders: both parcels' tracking numbers under the order's status.
+    const listed = ordersListAnswerSchema.parse(
+      (await t.app.inject({ method: 'POST', url: '/api/orders/list', headers: { authorization: `Bearer ${customer.token}` }, payload: {} })).json(),
+    );
+    expect(listed.data.items.find((o) => o.entity_id === order.id)!.tracking).toEqual([
+      { carrier: 'DPD', tracking_number: '15501234567890' },
+      { carrier: expect.any(String), tracking_number: 'RM123456785GB' },
+    ]);
 
     // And the activity log: who shipped what.
     const log = (await inject('GET', `/admin-api/activity?targetType=order&targetId=${order.number}`, owner)).json();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   type AdminOrderDetail,
   type AdminOrderSummary,
@@ -16,7 +16,7 @@ import { orderAddresses, orderLines, orders, orderStatusHistory } from '../order
 import type { OrdersStore } from '../orders/store';
 import { formatGBP, fromPence } from '@shop/shared/pricing';
 import { REFUND_MESSAGES, type Refunds } from '../payment/refunds';
-import { payments } from '../payment/schema';
+import { paymentRefunds, payments } from '../payment/schema';
 import { escapeLike, type ActivityLog, type Actor } from './activity';
 import { orderCancelledMail, orderCommentMail, orderRefundedMail, shippedMail } from './mails';
 import { orderComments, shipmentLines, shipments } from '../orders/fulfilment-schema';
@@ -84,7 +84,7 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
         : null;
     };
     const anyShipped = lineShipped.length > 0;
-    const closed = paidPence > 0 && refundedPence >= paidPence;
+    const closed = order.status === 'closed';
     const allShipped = lines.every((l) => (shippedQty.get(l.id) ?? 0) >= l.qty);
     return {
       id: order.id,
@@ -316,10 +316,15 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
       const pending = answer.status !== 'succeeded';
       const full = answer.refundablePence === 0;
       return act(orderId, request.requestKey, async (tx, order) => {
+        // Refunded in full and confirmed: the order is closed (Magento's state). A pending full
+        // refund closes it when reconciliation sees it succeed (closeRefundedOrders).
+        const closes = full && !pending && order.status !== 'cancelled';
+        const status = closes ? 'closed' : order.status;
         const note =
           `Refunded ${gbp(amountPence)}${pending ? ' (pending: the payment provider has not confirmed it yet)' : ''}.` +
-          `${full ? ' Refunded in full: the order is closed.' : ''}${request.reason ? ` ${request.reason}` : ''}`;
-        await ordersStore.setStatus(tx, orderId, order.status, note, true);
+          `${closes ? ' Refunded in full: the order is closed.' : full && pending ? ' Refunded in full: the order closes once the payment provider confirms it.' : ''}` +
+          `${request.reason ? ` ${request.reason}` : ''}`;
+        await ordersStore.setStatus(tx, orderId, status, note, true);
         await outbox.enqueue(
           tx,
           orderRefundedMail({ to: order.email, firstname: order.customerFirstname, number: order.number, orderUrl: orderUrl(order.customerId, orderId), amountPence, full, pending, reason: request.reason || null }),
@@ -330,14 +335,52 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
           targetId: order.number,
           before: { status: order.status, paidPence: before.payment.paid_pence, refundedPence: before.payment.refunded_pence },
           after: {
-            status: order.status,
+            status,
             refund: { id: answer.refundId, amountPence, status: answer.status, lines: request.lines ?? null, includeDelivery: request.includeDelivery },
             refundedPence: answer.refundedPence,
-            closed: full,
+            closed: closes,
           },
           requestKey: request.requestKey,
         });
       });
+    },
+
+    /**
+     * Orders whose payment is refunded in full, the last refund confirmed after the staff member
+     * asked for it (a pending refund settled by reconciliation): closed, with a status-history
+     * line. Run by the payment-reconcile job after refunds are reconciled; running it twice, or in
+     * two processes at once, closes each order once (the order is locked and checked again).
+     */
+    async closeRefundedOrders(): Promise<number> {
+      const paid = db
+        .select({ orderId: payments.orderId, pence: sql<number>`sum(${payments.amountPence})::int`.as('paid_pence') })
+        .from(payments)
+        .where(isNotNull(payments.paidAt))
+        .groupBy(payments.orderId)
+        .as('paid');
+      const refunded = db
+        .select({ orderId: paymentRefunds.orderId, pence: sql<number>`sum(${paymentRefunds.amountPence})::int`.as('refunded_pence') })
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.status, 'succeeded'))
+        .groupBy(paymentRefunds.orderId)
+        .as('refunded');
+      const open = ['pending', 'processing', 'complete'] as const;
+      const due = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(paid, eq(paid.orderId, orders.id))
+        .innerJoin(refunded, eq(refunded.orderId, orders.id))
+        .where(and(inArray(orders.status, [...open]), gte(refunded.pence, paid.pence)));
+      let closed = 0;
+      for (const { id } of due) {
+        await db.transaction(async (tx) => {
+          const order = await ordersStore.lockOrder(tx, id);
+          if (!order || !(open as readonly string[]).includes(order.status)) return;
+          await ordersStore.setStatus(tx, id, 'closed', 'Refunded in full (confirmed by the payment provider): the order is closed.', false);
+          closed++;
+        });
+      }
+      return closed;
     },
 
     /** An order nothing of which has shipped: the payment refunded in full (first), stock back, a mail. */

@@ -70,17 +70,22 @@ describe('refunds from the back office', () => {
     const restKey = key();
     const rest = await refund(owner, order.id, { requestKey: restKey, amountPence: paidPence - partPence - secondPence });
     expect(rest.statusCode).toBe(200);
-    expect(rest.json().order).toMatchObject({ closed: true, can_refund: false, can_ship: false, payment: { paid_pence: paidPence, refunded_pence: paidPence } });
+    expect(rest.json().order).toMatchObject({ status: 'closed', closed: true, can_refund: false, can_ship: false, can_cancel: false, payment: { paid_pence: paidPence, refunded_pence: paidPence } });
+    // Partly refunded, the order stayed as it was; refunded in full, it is closed (Magento's state).
+    expect(first.json().order.status).toBe(detail.status);
+    const [row] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(row!.status).toBe('closed');
 
     const refunded = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
     expect(refunded.map((r) => r.amountPence)).toEqual([partPence, secondPence, paidPence - partPence - secondPence]);
     expect(await mailsAbout(order, 'order_refunded')).toHaveLength(3);
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
-    expect(history.map((h) => h.comment)).toEqual(expect.arrayContaining([expect.stringMatching(/^Refunded .*Refunded in full: the order is closed\./)]));
+    expect(history.filter((h) => h.status === 'closed')).toEqual([expect.objectContaining({ comment: expect.stringMatching(/^Refunded .*Refunded in full: the order is closed\./) })]);
     const [logged] = await t.db.select().from(staffActivity).where(eq(staffActivity.requestKey, restKey));
     expect(logged).toMatchObject({ action: 'order.refund', targetId: order.number, staffEmail: owner.email });
     expect(logged!.before).toMatchObject({ refundedPence: partPence + secondPence });
-    expect(logged!.after).toMatchObject({ refundedPence: paidPence, closed: true });
+    expect(logged!.before).toMatchObject({ status: detail.status });
+    expect(logged!.after).toMatchObject({ status: 'closed', refundedPence: paidPence, closed: true });
 
     // Nothing left: refused with the payment domain's message.
     const more = await refund(owner, order.id, { requestKey: key(), amountPence: 1 });
@@ -150,7 +155,9 @@ describe('refunds from the back office', () => {
     );
     expect([x!.statusCode, y!.statusCode]).toEqual([200, 200]);
     expect([x!.json().done, y!.json().done].sort()).toEqual([false, true]);
-    expect(y!.json().order).toMatchObject({ status: 'cancelled', closed: true, payment: { refunded_pence: paidPence } });
+    // Cancelled (not closed: nothing was sold), the payment refunded in full.
+    expect(y!.json().order).toMatchObject({ status: 'cancelled', closed: false, can_refund: false, payment: { refunded_pence: paidPence } });
+    expect(await t.app.services.backoffice.orderAdmin.closeRefundedOrders()).toBe(0);
     expect([await stockOf(t.db, a.id), await stockOf(t.db, b.id)]).toEqual([before[0]! + 2, before[1]! + 1]);
     const refunds = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
     expect(refunds).toEqual([expect.objectContaining({ amountPence: paidPence, status: 'succeeded' })]);
@@ -177,6 +184,31 @@ describe('refunds from the back office', () => {
     await t.app.services.refunds.reconcile();
     const after = await t.app.services.backoffice.orderAdmin.detail(order.id);
     expect(after.payment.refunds).toEqual([expect.objectContaining({ amount_pence: 500, status: 'succeeded' })]);
+  });
+
+  it('a full refund the provider confirms later closes the order when reconciliation sees it, once', async () => {
+    const { order, paidPence } = await paidOrder();
+    const provider = t.app.services.paymentProviders.active;
+    const refundOf = provider.refund.bind(provider);
+    const spy = jest.spyOn(provider, 'refund').mockImplementation(async (input) => ({ ...(await refundOf(input)), status: 'pending' }));
+    try {
+      const res = await refund(ordersStaff, order.id, { requestKey: key(), amountPence: paidPence });
+      expect(res.statusCode).toBe(200);
+      // Not confirmed yet: the order is not closed, and says when it will be.
+      expect(res.json().order).toMatchObject({ status: 'processing', closed: false, can_refund: false });
+      expect(res.json().order.history.at(-1).comment).toMatch(/the order closes once the payment provider confirms it/);
+      expect(await t.app.services.backoffice.orderAdmin.closeRefundedOrders()).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    await t.app.services.refunds.reconcile();
+    // Two processes' reconciliation at once: the order is closed once.
+    const closedBy = await Promise.all([0, 1].map(() => t.app.services.backoffice.orderAdmin.closeRefundedOrders()));
+    expect(closedBy.reduce((a, b) => a + b, 0)).toBe(1);
+    const after = await t.app.services.backoffice.orderAdmin.detail(order.id);
+    expect(after).toMatchObject({ status: 'closed', closed: true, can_ship: false, can_cancel: false });
+    expect(after.history.filter((h) => h.status === 'closed')).toHaveLength(1);
+    expect(await t.app.services.backoffice.orderAdmin.closeRefundedOrders()).toBe(0);
   });
 
   it('is for owner and orders staff only, with the CSRF token', async () => {

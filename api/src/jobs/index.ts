@@ -48,7 +48,7 @@ export interface ApiJobsOptions {
 
 /** The API's jobs, built from its services (the composition root's answer). */
 export function apiJobs(services: Services, options: ApiJobsOptions): JobSpec[] {
-  const { db, config, log, payment, refunds, baskets, outbox, customerStore } = services;
+  const { db, config, log, payment, refunds, baskets, outbox, customerStore, backoffice } = services;
   const every = (name: JobName) => options.periods?.[name] ?? JOB_PERIODS[name];
   const processStartedAt = options.processStartedAt ?? new Date(Date.now() - process.uptime() * 1000);
   const pglite = dbKind(db) === 'pglite';
@@ -63,8 +63,10 @@ export function apiJobs(services: Services, options: ApiJobsOptions): JobSpec[] 
         // still 'creating' belongs to a process that died: settle it at once.
         const payments = await payment.reconcile(atStart && pglite ? { creatingBefore: processStartedAt } : {});
         const refunded = await refunds.reconcile();
+        // A full refund the provider confirmed only now closes its order.
+        const ordersClosed = await backoffice.orderAdmin.closeRefundedOrders();
         if (atStart) log.info(payments, 'payment reconciliation at start done');
-        return { ...payments, refundsRetried: refunded.retried, refundsSettled: refunded.settled };
+        return { ...payments, refundsRetried: refunded.retried, refundsSettled: refunded.settled, ordersClosed };
       },
     },
     {

@@ -16,7 +16,8 @@ import {
 import { addressColumns } from '../address/columns';
 import { customers } from '../customer/schema';
 
-export const ORDER_STATUSES = ['pending', 'processing', 'complete', 'cancelled'] as const;
+/** Magento's: 'closed' is an order refunded in full (nothing left to ship, cancel or refund). */
+export const ORDER_STATUSES = ['pending', 'processing', 'complete', 'closed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Human order numbers ('100000001', ...), shown to shoppers and staff. */
@@ -66,7 +67,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_cart_idx').on(t.cartId),
-    check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'complete', 'cancelled')`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'complete', 'closed', 'cancelled')`),
     check(
       'orders_totals_check',
       sql`${t.grandTotalPence} = ${t.subtotalPence} - ${t.discountPence} + ${t.shippingPence} + ${t.taxPence}`,

@@ -48,7 +48,7 @@ function outwardCode(postcode: string): string {
 export function createOrdersService(store: OrdersStore) {
   return {
     async list(customerId: number, page: number, pageSize: number): Promise<{ items: OrderSummary[]; totalCount: number }> {
-      const { total, rows, qty, shipTo } = await store.listForCustomer(customerId, page, pageSize);
+      const { total, rows, qty, shipTo, parcels } = await store.listForCustomer(customerId, page, pageSize);
       const qtyBy = new Map(qty.map((q) => [q.orderId, q.qty]));
       const shipBy = new Map(shipTo.map((s) => [s.orderId, `${s.firstname} ${s.lastname}`]));
       return {
@@ -63,6 +63,7 @@ export function createOrdersService(store: OrdersStore) {
           currency: o.currency,
           total_qty: qtyBy.get(o.id) ?? 0,
           ship_to: shipBy.get(o.id) ?? null,
+          tracking: parcels.filter((p) => p.orderId === o.id).map((p) => ({ carrier: p.carrier, tracking_number: p.trackingNumber })),
         })),
       };
     },

@@ -245,7 +245,7 @@ export function createOrdersStore(db: Db) {
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       const ids = rows.map((r) => r.id);
-      const [qty, shipTo] = ids.length
+      const [qty, shipTo, parcels] = ids.length
         ? await Promise.all([
             db
               .select({ orderId: orderLines.orderId, qty: sql<number>`sum(${orderLines.qty})::int` })
@@ -256,9 +256,14 @@ export function createOrdersStore(db: Db) {
               .select({ orderId: orderAddresses.orderId, firstname: orderAddresses.firstname, lastname: orderAddresses.lastname })
               .from(orderAddresses)
               .where(and(inArray(orderAddresses.orderId, ids), eq(orderAddresses.type, 'shipping'))),
+            db
+              .select({ orderId: shipments.orderId, carrier: shipments.carrier, trackingNumber: shipments.trackingNumber })
+              .from(shipments)
+              .where(inArray(shipments.orderId, ids))
+              .orderBy(asc(shipments.createdAt), asc(shipments.id)),
           ])
-        : [[], []];
-      return { total: total?.n ?? 0, rows, qty, shipTo };
+        : [[], [], []];
+      return { total: total?.n ?? 0, rows, qty, shipTo, parcels };
     },
 
     async findById(orderId: number, executor: DbExecutor = db) {

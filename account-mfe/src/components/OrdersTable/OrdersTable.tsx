@@ -31,7 +31,14 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummary[]; capti
             <td data-label="Order Total" className={styles.num}>
               {formatGBP(o.grand_total)}
             </td>
-            <td data-label="Status">{o.status_label}</td>
+            <td data-label="Status">
+              {o.status_label}
+              {o.tracking.map((t) => (
+                <span key={t.tracking_number} className={styles.tracking}>
+                  {t.carrier}, tracking number {t.tracking_number}
+                </span>
+              ))}
+            </td>
             <td>
               <Link to={`/sales/order/view/order_id/${o.entity_id}`} aria-label={`View Order ${o.increment_id}`}>
                 View Order

@@ -32,6 +32,16 @@ describe('OrdersPage', () => {
     expect(screen.queryByRole('navigation', { name: 'Order pages' })).toHaveTextContent('page 1 of 1');
   });
 
+  it("shows each parcel's carrier and tracking number under the status, and a refunded order as Closed", async () => {
+    const shipped = { ...order(3), status: 'complete', status_label: 'Complete', tracking: [{ carrier: 'DPD', tracking_number: '15501234567890' }, { carrier: 'Royal Mail', tracking_number: 'RM123456785GB' }] };
+    const closed = { ...order(4), status: 'closed', status_label: 'Closed', tracking: [] };
+    mockApi({ '/orders/list': list([shipped, closed], 2) });
+    renderPage(<OrdersPage />, { path: '/sales/order/history', ...signedIn });
+    const row = (await screen.findByText('NM-100003')).closest('tr')!;
+    expect(row).toHaveTextContent('CompleteDPD, tracking number 15501234567890Royal Mail, tracking number RM123456785GB');
+    expect(screen.getByText('NM-100004').closest('tr')).toHaveTextContent('Closed');
+  });
+
   it('asks for 10 a page and pages through them', async () => {
     const { calls } = mockApi({ '/orders/list': list(Array.from({ length: 10 }, (_, i) => order(i + 11)), 23, 2) });
     renderPage(<OrdersPage />, { path: '/sales/order/history?p=2', ...signedIn });

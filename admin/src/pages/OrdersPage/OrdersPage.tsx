@@ -54,6 +54,7 @@ export function OrdersPage() {
             <option value="pending">Pending payment</option>
             <option value="processing">Processing</option>
             <option value="complete">Complete</option>
+            <option value="closed">Closed (refunded in full)</option>
             <option value="cancelled">Cancelled</option>
           </select>
         </div>

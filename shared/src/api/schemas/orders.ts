@@ -7,9 +7,11 @@ export const ORDER_STATUS_LABELS = {
   pending: 'Pending',
   processing: 'Processing',
   complete: 'Complete',
+  // Magento's name for an order refunded in full.
+  closed: 'Closed',
   cancelled: 'Cancelled',
 } as const;
-export const orderStatusSchema = z.enum(['pending', 'processing', 'complete', 'cancelled']);
+export const orderStatusSchema = z.enum(['pending', 'processing', 'complete', 'closed', 'cancelled']);
 export type OrderStatusCode = z.infer<typeof orderStatusSchema>;
 
 export const ORDERS_DEFAULT_PAGE_SIZE = 10;
@@ -41,6 +43,8 @@ export const orderSummarySchema = z.object({
   total_qty: z.number().int(),
   /** Name of the person the order ships to. */
   ship_to: z.string().nullable(),
+  /** The order's parcels so far (carrier and tracking number), oldest first (absent from an older API). */
+  tracking: z.array(z.object({ carrier: z.string(), tracking_number: z.string() })).default([]),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
