@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { PRODUCT_MESSAGES, type AdminProductDetail, type AdminProductSummary, type ProductSaveRequest } from '@shop/shared/backoffice';
 import type { CatalogChanges } from '../catalog/changes';
@@ -11,7 +12,7 @@ import { escapeLike, type ActivityLog, type Actor } from './activity';
 export const SHOP_TODAY = sql`(now() at time zone 'Europe/London')::date`;
 
 /** Whether a special price with these dates (SQL date expressions, null: open) applies today. */
-const inEffect = (from: SQL | SQL.Aliased | unknown, to: SQL | SQL.Aliased | unknown) =>
+const inEffect = (from: SQL | AnyPgColumn, to: SQL | AnyPgColumn) =>
   sql`(${SHOP_TODAY} between coalesce(${from}, '-infinity'::date) and coalesce(${to}, 'infinity'::date))`;
 
 /** What the activity log keeps of a product, before and after a save: the fields the form edits. */
