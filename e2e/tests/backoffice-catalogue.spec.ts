@@ -4,9 +4,10 @@ import { acceptCookies, remote } from '../support/shop';
 
 /**
  * The catalogue in the back office: a `catalogue` staff member changes a product's price, and the
- * storefront's product page shows it (the server-rendered HTML within 2 s of the save, then in
- * Chromium); a price below zero is refused under its field and nothing is saved. The price is put
- * back at the end (the suite's other journeys share this shop).
+ * storefront's product page shows it (the page as served within 2 s of the save, then in
+ * Chromium); a price below zero and a URL key another page has are refused under their fields; a
+ * new URL key leaves the old address answering 301. Price and URL key are put back at the end
+ * (the suite's other journeys share this shop).
  */
 const SKU = 'NG-HYGROMETER';
 
@@ -69,7 +70,20 @@ test.describe('back office: catalogue', () => {
       await expect(catalog.getByText('£17.25 ex VAT').first()).toBeVisible();
       await expect(catalog.getByText('£20.70 inc VAT').first()).toBeVisible();
       await expect(catalog.getByText(`£${was} ex VAT`)).toHaveCount(0);
+
+      // A new URL key: the old address answers 301 to the new one (the page server's redirect).
+      const key = product!.url.slice(1);
+      await admin.getByLabel('URL key').fill(`${key}-v2`);
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await expect(admin.getByText(`Old addresses redirecting here: /${key}`)).toBeVisible();
+      const moved = await request.get(product!.url, { maxRedirects: 0 });
+      expect(moved.status()).toBe(301);
+      expect(moved.headers().location).toBe(`/${key}-v2`);
+      await page.goto(product!.url);
+      await expect(page).toHaveURL(new RegExp(`/${key}-v2$`));
+      await expect(catalog.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
     } finally {
+      await admin.getByLabel('URL key').fill(product!.url.slice(1));
       await admin.getByLabel('Price (£, ex VAT)').fill(was);
       await admin.getByRole('button', { name: 'Save' }).click();
       await expect(admin.getByRole('status')).toContainText('Saved');
