@@ -121,7 +121,7 @@ describe('a guest’s first add, without a cartId', () => {
       sent.length = 0;
       const first = await service.add({ kind: 'guest', cartId: null }, { productSku: plain.sku, quantity: 1, productOptions: undefined });
       expect(first.cartId).toEqual(expect.any(String));
-      expect(sent.map((s) => (s.startsWith('insert into "carts"') ? 'insert carts' : s))).toEqual(['cart_product_by_sku_v2', 'insert carts', 'cart_add_line_v2']);
+      expect(sent.map((s) => (s.startsWith('insert into "carts"') ? 'insert carts' : s))).toEqual(['cart_product_by_sku_v3', 'insert carts', 'cart_add_line_v2']);
       (pool as unknown as { query: unknown }).query = query;
     } finally {
       await closeDb(own);
