@@ -81,6 +81,8 @@ async function placeOrder(page: Page, request: Parameters<typeof registerCustome
   await page.goto('/checkout');
   const c = remote(page, 'checkout');
   await expect(c.getByLabel('Email Address')).toHaveValue(email);
+  // The delivery rates for the saved address have arrived (a shopper sees them before paying).
+  await expect(c.getByRole('radio', { name: /Standard Delivery/ })).toBeChecked();
   await c.getByLabel('Card number').fill('4242 4242 4242 4242');
   await c.getByLabel('Expiry date').fill('12 / 30');
   await c.getByLabel('Security code').fill('123');
