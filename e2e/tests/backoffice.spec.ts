@@ -156,6 +156,8 @@ test.describe('back office', () => {
     await expect(admin.getByRole('status')).not.toContainText('closed');
     await expect(admin.getByText(/refunded £5\.00/).first()).toBeVisible();
     await expect(admin.getByText(/£5\.00 · refunded/)).toHaveCount(1);
+    // The form is empty again: no second refund by a stray click.
+    await expect(admin.getByLabel('Amount (£)')).toHaveValue('');
     await screenshot(admin, 'order-refunded');
     await expect
       .poll(() => {
