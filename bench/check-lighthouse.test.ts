@@ -35,10 +35,14 @@ test('speed is judged by default: a slow page fails on TBT and performance', () 
   assert.deepEqual(result.failures, ['performance 80 < 90', 'TBT 600 ms > 200 ms']);
 });
 
-test('on an unfit host TBT and performance are not judged, every other threshold still is', () => {
-  assert.deepEqual(judge('home /', lhr({ perf: 80, tbtMs: 600 }), { judgeSpeed: false }).failures, []);
+test('on an unfit host the simulated timings (performance, LCP, TBT) are not judged, every other threshold still is', () => {
+  assert.deepEqual(judge('home /', lhr({ perf: 80, tbtMs: 600, lcpMs: 3000 }), { judgeSpeed: false }).failures, []);
   const failures = judge('home /', lhr({ perf: 80, tbtMs: 600, a11y: 93, lcpMs: 3000, cls: 0.2 }), { judgeSpeed: false }).failures;
-  assert.deepEqual(failures, ['accessibility 93 < 100 (color-contrast)', 'LCP 3000 ms > 2500 ms', 'CLS 0.200 > 0.05']);
+  assert.deepEqual(failures, ['accessibility 93 < 100 (color-contrast)', 'CLS 0.200 > 0.05']);
+});
+
+test('on a fit host a slow LCP fails', () => {
+  assert.deepEqual(judge('home /', lhr({ lcpMs: 3000 })).failures, ['LCP 3000 ms > 2500 ms']);
 });
 
 test('the page-fault probe measures a positive cost per page', () => {

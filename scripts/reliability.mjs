@@ -7,7 +7,8 @@
  *      disk-full detection and 503s (src/db/disk.test.ts); guest-basket flood limit, empty-basket
  *      sweep and vacuum (src/cart/flood.test.ts)
  *   2. kill -9 at each fault point with real processes, restart, reconcile, check the books
- *      (src/reliability/kill-restart.ts)
+ *      (src/reliability/kill-restart.ts); the same between the steps of a back-office refund, with
+ *      the staff member's request sent again after the restart (src/reliability/kill-refund.ts)
  *   3. a full disk under a running API on a small tmpfs (src/reliability/disk-full.ts; skipped
  *      where a tmpfs cannot be mounted)
  *   4. a short mixed load that fails on any 5xx or on memory growth beyond a bound
@@ -31,6 +32,8 @@ const steps = [
   ['jest on PostgreSQL', onPostgres(jest('src/checkout/crash.test.ts', 'src/db/disk.test.ts', 'src/cart/flood.test.ts'))],
   ['kill -9 and restart on PGlite', tsx('src/reliability/kill-restart.ts')],
   ['kill -9 and restart on PostgreSQL', onPostgres(tsx('src/reliability/kill-restart.ts'))],
+  ['kill -9 between the steps of a refund, restart, retry on PGlite', tsx('src/reliability/kill-refund.ts')],
+  ['kill -9 between the steps of a refund, restart, retry on PostgreSQL', onPostgres(tsx('src/reliability/kill-refund.ts'))],
   ['full disk (PGlite on a tmpfs)', tsx('src/reliability/disk-full.ts')],
   ['mixed load on PGlite', tsx('src/reliability/mixed-load.ts', '--seconds', loadSeconds)],
 ];

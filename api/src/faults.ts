@@ -1,12 +1,13 @@
 /**
  * Fault points for the crash-safety tests: named places between the steps of a multi-step write
  * (placing an order) where a test makes the process fail or die, so recovery is tested at each
- * step rather than after a lucky sleep. Off unless armed: `armFault()` in a test, or the
+ * step rather than after a lucky sleep (placing an order, refunding one). Off unless armed: `armFault()` in a test, or the
  * environment variable `SHOP_FAULTS` (`point=kill,point=throw`) for a test that runs the real
  * server in a child process. `SHOP_FAULTS` is ignored when NODE_ENV is production.
  */
 
-export const FAULT_POINTS = [
+/** The steps of placing an order. */
+export const CHECKOUT_FAULT_POINTS = [
   /** The pending order, its stock and the 'creating' attempt are committed; the provider not yet asked. */
   'checkout.after-claim',
   /** Test provider: the intent is stored (the card is charged), its event not yet sent. */
@@ -18,6 +19,18 @@ export const FAULT_POINTS = [
   /** The outcome is committed; the shopper has not had the answer. */
   'checkout.after-outcome',
 ] as const;
+
+/** The steps of refunding an order's payment from the back office. */
+export const REFUND_FAULT_POINTS = [
+  /** The refund is recorded ('requested', counted against what is left); the provider not yet asked. */
+  'refund.after-record',
+  /** The provider has made the refund; its answer is not recorded. */
+  'refund.before-outcome',
+  /** The payment domain has recorded the refund; the order (history, mail, activity log, closed) not yet. */
+  'refund.before-order-record',
+] as const;
+
+export const FAULT_POINTS = [...CHECKOUT_FAULT_POINTS, ...REFUND_FAULT_POINTS] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 /** 'throw': the step fails (an error, as a lost connection would); 'kill': the process dies at once (SIGKILL). */

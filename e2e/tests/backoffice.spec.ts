@@ -25,6 +25,8 @@ async function placeOrder(page: Page, request: Parameters<typeof registerCustome
   await page.goto('/checkout');
   const c = remote(page, 'checkout');
   await expect(c.getByLabel('Email Address')).toHaveValue(email);
+  // The delivery rates for the saved address have arrived (a shopper sees them before paying).
+  await expect(c.getByRole('radio', { name: /Standard Delivery/ })).toBeChecked();
   await c.getByLabel('Card number').fill('4242 4242 4242 4242');
   await c.getByLabel('Expiry date').fill('12 / 30');
   await c.getByLabel('Security code').fill('123');
@@ -98,6 +100,8 @@ test.describe('back office', () => {
     await expect(admin.getByRole('status')).not.toContainText('closed');
     await expect(admin.getByText(/refunded £5\.00/).first()).toBeVisible();
     await expect(admin.getByText(/£5\.00 · refunded/)).toHaveCount(1);
+    // The form is empty again: no second refund by a stray click.
+    await expect(admin.getByLabel('Amount (£)')).toHaveValue('');
     await screenshot(admin, 'order-refunded');
     await expect
       .poll(() => {

@@ -263,6 +263,11 @@ describe('orders', () => {
     const list = async (query: string) => adminOrdersAnswerSchema.parse((await inject('GET', `/admin-api/orders?${query}`, ordersStaff)).json());
     const all = await list('pageSize=2');
     expect(all.items.map((o) => o.id)).toEqual([second.order.id, first.order.id]);
+    // Each row's own shipping postcode and payment state (the subqueries name the outer order).
+    expect(all.items.map((o) => [o.postcode, o.payment_state])).toEqual([
+      ['YO1 7HH', 'unpaid'],
+      ['LS11 5PS', 'unpaid'],
+    ]);
     expect(all.totalCount).toBeGreaterThanOrEqual(2);
     expect((await list(`q=${first.order.number}`)).items.map((o) => o.id)).toEqual([first.order.id]);
     expect((await list(`q=${encodeURIComponent(second.order.email.toUpperCase())}`)).items.map((o) => o.id)).toEqual([second.order.id]);
@@ -393,6 +398,12 @@ describe('customers', () => {
     const id = found.items[0].id as number;
     const detail = (await inject('GET', `/admin-api/customers/${id}`, ordersStaff)).json();
     expect(detail).toMatchObject({ email: account.email, disabled: false, orders: 0, addresses: [], recent_orders: [] });
+    // Their own orders are counted, no one else's: two orders of theirs among others.
+    for (let i = 0; i < 2; i++) await paidOrder({ customerId: id, email: account.email });
+    await paidOrder();
+    const counted = (await inject('GET', `/admin-api/customers/${id}`, ordersStaff)).json();
+    expect(counted.orders).toBe(2);
+    expect((await inject('GET', '/admin-api/customers?q=oakensh', ordersStaff)).json().items[0].orders).toBe(2);
     expect((await inject('GET', '/admin-api/customers/999999999', ordersStaff)).statusCode).toBe(404);
 
     const resetKey = key();

@@ -3,6 +3,7 @@ import type { AdminCustomerDetail } from '@shop/shared/backoffice';
 import { customerAddresses, customers } from '../customer/schema';
 import type { CustomerService } from '../customer/service';
 import type { CustomerStore } from '../customer/store';
+import { outer } from '../db/outer';
 import type { Db, Tx } from '../db/client';
 import { notFound } from '../http-errors';
 import type { Outbox } from '../mail/outbox';
@@ -21,7 +22,7 @@ export function createCustomerAdmin({ db, activity, outbox, customerStore, custo
   customerService: Pick<CustomerService, 'sendResetLink'>;
   orderAdmin: OrderAdmin;
 }) {
-  const orderCount = sql<number>`(select count(*)::int from ${orders} o where o.customer_id = ${customers.id})`;
+  const orderCount = sql<number>`(select count(*)::int from ${orders} o where o.customer_id = ${outer(customers.id)})`;
 
   async function detail(id: number): Promise<AdminCustomerDetail> {
     const [c] = await db.select({ c: customers, orders: orderCount }).from(customers).where(eq(customers.id, id));
@@ -77,7 +78,7 @@ export function createCustomerAdmin({ db, activity, outbox, customerStore, custo
         const compact = `%${escapeLike(query.q.replace(/\s+/g, ''))}%`;
         where.push(sql`(${customers.email} ilike ${like} or (${customers.firstname} || ' ' || ${customers.lastname}) ilike ${like}
           or coalesce(${customers.company}, '') ilike ${like}
-          or exists (select 1 from ${customerAddresses} a where a.customer_id = ${customers.id} and replace(a.postcode, ' ', '') ilike ${compact}))`);
+          or exists (select 1 from ${customerAddresses} a where a.customer_id = ${outer(customers.id)} and replace(a.postcode, ' ', '') ilike ${compact}))`);
       }
       const condition = where.length ? and(...where) : undefined;
       const [total] = await db.select({ n: count() }).from(customers).where(condition);

@@ -9,7 +9,9 @@ import {
 } from '@shop/shared/backoffice';
 import { paymentMethodTitle } from '@shop/shared/schemas';
 import { createStock } from '../catalog/stock';
+import { outer } from '../db/outer';
 import type { Db, Tx } from '../db/client';
+import { faultPoint } from '../faults';
 import { HttpError, notFound } from '../http-errors';
 import type { Outbox } from '../mail/outbox';
 import { orderAddresses, orderLines, orders, orderStatusHistory } from '../orders/schema';
@@ -24,7 +26,7 @@ import { orderComments, shipmentLines, shipments } from '../orders/fulfilment-sc
 export const ORDER_NOT_FOUND = 'This order does not exist.';
 
 /** Whether an order was paid: the provider's event set paid_at on one of its payments. */
-const paidExists = sql<boolean>`exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.paid_at is not null)`;
+const paidExists = sql<boolean>`exists (select 1 from ${payments} p where p.order_id = ${outer(orders.id)} and p.paid_at is not null)`;
 
 /**
  * The payment domain's refunds (payment/refunds.ts): the Refund action and the cancel of a paid
@@ -180,7 +182,7 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
         const compact = `%${escapeLike(q.replace(/\s+/g, ''))}%`;
         where.push(sql`(${orders.number} = ${q} or ${orders.email} ilike ${like}
           or (${orders.customerFirstname} || ' ' || ${orders.customerLastname}) ilike ${like}
-          or exists (select 1 from ${orderAddresses} a where a.order_id = ${orders.id}
+          or exists (select 1 from ${orderAddresses} a where a.order_id = ${outer(orders.id)}
             and (replace(a.postcode, ' ', '') ilike ${compact} or (a.firstname || ' ' || a.lastname) ilike ${like})))`);
       }
       const condition = where.length ? and(...where) : undefined;
@@ -197,7 +199,7 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
           lastname: orders.customerLastname,
           grandTotalPence: orders.grandTotalPence,
           taxPence: orders.taxPence,
-          postcode: sql<string | null>`(select a.postcode from ${orderAddresses} a where a.order_id = ${orders.id} and a.type = 'shipping')`,
+          postcode: sql<string | null>`(select a.postcode from ${orderAddresses} a where a.order_id = ${outer(orders.id)} and a.type = 'shipping')`,
         })
         .from(orders)
         .where(condition)
@@ -313,12 +315,14 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
       if (answer.status === 'failed' || answer.status === 'canceled') {
         throw new HttpError(409, `The payment provider did not make the refund${answer.failureReason ? `: ${answer.failureReason}` : '.'}`);
       }
+      faultPoint('refund.before-order-record');
       const pending = answer.status !== 'succeeded';
       const full = answer.refundablePence === 0;
       return act(orderId, request.requestKey, async (tx, order) => {
         // Refunded in full and confirmed: the order is closed (Magento's state). A pending full
         // refund closes it when reconciliation sees it succeed (closeRefundedOrders).
-        const closes = full && !pending && order.status !== 'cancelled';
+        // (Already closed: reconciliation saw the refund succeed before this request was recorded.)
+        const closes = full && !pending && order.status !== 'cancelled' && order.status !== 'closed';
         const status = closes ? 'closed' : order.status;
         const note =
           `Refunded ${gbp(amountPence)}${pending ? ' (pending: the payment provider has not confirmed it yet)' : ''}.` +

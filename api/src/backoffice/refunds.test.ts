@@ -6,13 +6,16 @@ import { nextIp } from '../customer/test-helpers';
 import { mailOutbox } from '../mail/schema';
 import { orders, orderStatusHistory } from '../orders/schema';
 import { createOrdersStore } from '../orders/store';
+import { armFault, disarmFaults, REFUND_FAULT_POINTS } from '../faults';
 import { REFUND_MESSAGES } from '../payment/refunds';
+import { testPaymentRefunds } from '../payment/providers/test/schema';
 import { paymentRefunds, payments } from '../payment/schema';
 import { useTestApp } from '../test/app';
 import { staffActivity } from './schema';
 import { signedInStaff, type SignedInStaff } from './test-helpers';
 
 const t = useTestApp();
+const gbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 let keys = 0;
 const key = () => `refund${process.pid}x${++keys}x${Math.random().toString(36).slice(2, 10)}`;
@@ -225,5 +228,49 @@ describe('refunds from the back office', () => {
     const signedOut = await refund(ordersStaff, order.id, { requestKey: key(), amountPence: 100 }, {});
     expect(signedOut.statusCode).toBe(401);
     expect(await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id))).toHaveLength(0);
+  });
+});
+
+/**
+ * Crash safety of a refund: the process fails between each two steps (a fault point), then
+ * "restarts" (time passes, one reconciliation) and the staff member's page, which never had an
+ * answer, sends the same request again. Whatever the step, the provider refunded once, the shop
+ * recorded that refund once (one mail, one log entry, the order closed), and money, orders and
+ * stock agree. The same with the process killed: src/reliability/kill-refund.ts.
+ */
+describe('a refund that fails between its steps', () => {
+  afterEach(disarmFaults);
+
+  it.each(REFUND_FAULT_POINTS)('at %s: reconciliation and the retried request refund once and record it once', async (point) => {
+    const { order, paidPence, a, b } = await paidOrder();
+    const stockBefore = [await stockOf(t.db, a.id), await stockOf(t.db, b.id)];
+    const requestKey = key();
+    armFault(point, 'throw');
+    const failed = await refund(ordersStaff, order.id, { requestKey, amountPence: paidPence, reason: 'Returned unopened.' });
+    expect(failed.statusCode).toBe(500);
+
+    // The restart: the unanswered refund is old by now, and reconciliation runs once.
+    await t.db.update(paymentRefunds).set({ updatedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(paymentRefunds.orderId, order.id));
+    await t.app.services.refunds.reconcile();
+    await t.app.services.backoffice.orderAdmin.closeRefundedOrders();
+    // The page sends the request again (twice: an impatient double click).
+    const again = await Promise.all([0, 1].map(() => refund(ordersStaff, order.id, { requestKey, amountPence: paidPence, reason: 'Returned unopened.' })));
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+
+    // The provider refunded once; the shop recorded exactly that, once.
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.id));
+    const atProvider = await t.db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.intentId, payment!.intentId!));
+    expect(atProvider.map((r) => [r.amount, r.status])).toEqual([[paidPence, 'succeeded']]);
+    const recorded = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(recorded.map((r) => [r.amountPence, r.status, r.providerRefundId])).toEqual([[paidPence, 'succeeded', atProvider[0]!.id]]);
+    const detail = await t.app.services.backoffice.orderAdmin.detail(order.id);
+    expect(detail).toMatchObject({ status: 'closed', closed: true, can_refund: false, payment: { paid_pence: paidPence, refunded_pence: paidPence } });
+    expect(detail.history.filter((h) => /the order is closed/.test(h.comment ?? ''))).toHaveLength(1);
+    expect(detail.history.filter((h) => (h.comment ?? '').startsWith(`Refunded ${gbp(paidPence)}.`))).toHaveLength(1);
+    expect(await mailsAbout(order, 'order_refunded')).toHaveLength(1);
+    const logged = await t.db.select().from(staffActivity).where(eq(staffActivity.requestKey, requestKey));
+    expect(logged.map((l) => l.action)).toEqual(['order.refund']);
+    // A refund gives money back, never stock: the stock is as the order left it.
+    expect([await stockOf(t.db, a.id), await stockOf(t.db, b.id)]).toEqual(stockBefore);
   });
 });

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { carts } from '../cart/schema';
 import { confirmBody, createProduct, GB_ADDRESS, guestCartReady, post, stockOf, testPaymentMethod } from '../cart/test-fixtures';
 import { queryRows, type Db } from '../db/client';
-import { armFault, disarmFaults, FAULT_POINTS } from '../faults';
+import { armFault, disarmFaults, CHECKOUT_FAULT_POINTS } from '../faults';
 import { orders } from '../orders/schema';
 import { payments } from '../payment/schema';
 import { useTestApp } from '../test/app';
@@ -57,7 +57,7 @@ async function placedState(cartId: string) {
 const restart = () => commerceFor({ db: t.db, config: t.config }).checkout.reconcile({ creatingBefore: new Date(Date.now() + 1) });
 
 describe('a failure between the steps of placing an order', () => {
-  it.each(FAULT_POINTS)('at %s: after one reconciliation the payment has exactly one paid order, and no stock is held', async (point) => {
+  it.each(CHECKOUT_FAULT_POINTS)('at %s: after one reconciliation the payment has exactly one paid order, and no stock is held', async (point) => {
     const p = await createProduct(t.db, { stock: 5 });
     const cartId = await guestCartReady(t.app, [{ sku: p.sku, qty: 2 }]);
     const pm = await testPaymentMethod(t.app, VISA);

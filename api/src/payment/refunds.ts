@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatGBP, fromPence } from '@shop/shared/pricing';
 import type { Db } from '../db/client';
+import { faultPoint, InjectedFault } from '../faults';
 import { badRequest, HttpError } from '../http-errors';
 import { PaymentRequestError, type PaymentProvider, type ProviderRefund } from './provider';
 import type { RefundRow, RefundStore } from './refund-store';
@@ -97,8 +98,10 @@ export function createRefunds({ db, store, provider, log }: RefundsDeps) {
         ...(row.reason ? { reason: row.reason as NonNullable<RefundRequest['reason']> } : {}),
         metadata: { refund_id: String(row.id), ...(row.orderId ? { order_id: String(row.orderId) } : {}) },
       });
+      faultPoint('refund.before-outcome');
       return await recordOutcome(row, refund);
     } catch (error) {
+      if (error instanceof InjectedFault) throw error;
       if (error instanceof PaymentRequestError) {
         // The provider refused it as asked (e.g. refunded elsewhere meanwhile): nothing was refunded.
         await store.update(row.id, { status: 'failed', failureReason: error.message });
@@ -154,6 +157,7 @@ export function createRefunds({ db, store, provider, log }: RefundsDeps) {
       if (!payment?.intentId) throw new HttpError(409, REFUND_MESSAGES.notPaid);
       // A repeat of a refund already answered by the provider: the same answer, nothing more refunded.
       if (!fresh && row.status !== 'requested') return answer(row, payment.amountPence);
+      faultPoint('refund.after-record');
       const done = await askProvider(row, payment.intentId);
       log.info({ refundId: done.id, orderId, amountPence, status: done.status }, 'refund recorded');
       return answer(done, payment.amountPence);

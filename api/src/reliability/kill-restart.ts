@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDb, queryRows } from '../db/client';
-import { FAULT_POINTS } from '../faults';
+import { CHECKOUT_FAULT_POINTS } from '../faults';
 import { check, confirmOrderBody, openRunDb, postJson, prepareDatabase, readyToPay, spawnApi, stopApi, waitHealthy } from './support';
 
 const STOCK = 100;
@@ -28,7 +28,7 @@ async function main() {
     const [product] = await prepareDatabase(dataDir, 1, STOCK);
     const env = { DATA_DIR: dataDir, GUEST_BASKETS_PER_CLIENT: '0' };
     // Each start reconciles what the previous kill left, then has its fault point armed.
-    for (const point of FAULT_POINTS) {
+    for (const point of CHECKOUT_FAULT_POINTS) {
       const api = await spawnApi({ ...env, SHOP_FAULTS: `${point}=kill` });
       await waitHealthy(api);
       const reconciled = JSON.parse(await api.waitForLine(/payment reconciliation at start done/, 30_000)) as { settled: number; retried: number };
@@ -63,22 +63,22 @@ async function main() {
       const holding = await queryRows(db, sql`select id, status from payments where status in ('creating', 'requires_action', 'processing')`);
       check(holding.length === 0, `attempts still holding stock: ${JSON.stringify(holding)}`);
       const [paid] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders where status = 'processing'`);
-      check(paid!.n === FAULT_POINTS.length, `expected ${FAULT_POINTS.length} paid orders, found ${paid!.n}`);
+      check(paid!.n === CHECKOUT_FAULT_POINTS.length, `expected ${CHECKOUT_FAULT_POINTS.length} paid orders, found ${paid!.n}`);
       const [pending] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders where status = 'pending'`);
       check(pending!.n === 0, `${pending!.n} orders left pending`);
       const [stock] = await queryRows<{ qty: number }>(db, sql`select qty from product_stock where product_id = ${product!.id}`);
-      check(stock!.qty === STOCK - QTY * FAULT_POINTS.length, `stock ${stock!.qty}, expected ${STOCK - QTY * FAULT_POINTS.length}`);
+      check(stock!.qty === STOCK - QTY * CHECKOUT_FAULT_POINTS.length, `stock ${stock!.qty}, expected ${STOCK - QTY * CHECKOUT_FAULT_POINTS.length}`);
       const notes = await queryRows<{ order_id: number; n: number }>(
         db,
         sql`select order_id, count(*)::int as n from order_status_history where comment like 'Payment of %' group by order_id having count(*) <> 1`,
       );
       check(notes.length === 0, `orders marked paid more than once: ${JSON.stringify(notes)}`);
       const [mails] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from mail_outbox where template = 'order_confirmation'`);
-      check(mails!.n === FAULT_POINTS.length, `${mails!.n} confirmation mails for ${FAULT_POINTS.length} orders`);
+      check(mails!.n === CHECKOUT_FAULT_POINTS.length, `${mails!.n} confirmation mails for ${CHECKOUT_FAULT_POINTS.length} orders`);
     } finally {
       await closeDb(db);
     }
-    console.log(`kill-restart (${onPostgres ? 'PostgreSQL' : 'PGlite'}): ${FAULT_POINTS.length} kills, every payment has one paid order, stock adds up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(`kill-restart (${onPostgres ? 'PostgreSQL' : 'PGlite'}): ${CHECKOUT_FAULT_POINTS.length} kills, every payment has one paid order, stock adds up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

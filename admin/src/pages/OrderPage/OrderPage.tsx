@@ -254,7 +254,8 @@ export function OrderPage() {
         </section>
       )}
 
-      {order.can_refund && <RefundForm order={order} onRequest={(body) => setPending({ kind: 'refund', body })} />}
+      {/* Keyed by what is refunded so far: a refund made empties the form (no second refund by a stray click). */}
+      {order.can_refund && <RefundForm key={order.payment.refunded_pence} order={order} onRequest={(body) => setPending({ kind: 'refund', body })} />}
 
       <section className={ui.card}>
         <h2 className={ui.subheading}>History</h2>
