@@ -1,36 +1,16 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { adminOrdersAnswerSchema } from '@shop/shared/backoffice';
 import { call } from '../../api';
 import { dateTime, pence } from '../../money';
 import ui from '../../ui.module.css';
-import { useLoad } from '../../useLoad';
+import { Pager } from '../../Pager';
+import { useFilteredList } from '../../useFilteredList';
 
 const FILTERS = ['q', 'status', 'payment', 'from', 'to'] as const;
 
 /** Orders, newest first: search by number, email, name or postcode; filter by status, payment and dates. */
 export function OrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const query = new URLSearchParams();
-  for (const f of FILTERS) if (params.get(f)) query.set(f, params.get(f)!);
-  query.set('page', String(page));
-  const { data, error } = useLoad(() => call(adminOrdersAnswerSchema, 'GET', `/orders?${query}`), [query.toString()]);
-
-  const onSearch = (form: HTMLFormElement) => {
-    const next = new URLSearchParams();
-    const values = new FormData(form);
-    for (const f of FILTERS) {
-      const v = String(values.get(f) ?? '').trim();
-      if (v) next.set(f, v);
-    }
-    setParams(next);
-  };
-  const pages = data ? Math.max(1, Math.ceil(data.totalCount / data.pageSize)) : 1;
-  const go = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(p));
-    setParams(next);
-  };
+  const { params, page, pages, data, error, search, go } = useFilteredList(FILTERS, (query) => call(adminOrdersAnswerSchema, 'GET', `/orders?${query}`));
 
   return (
     <div className={ui.page}>
@@ -40,7 +20,7 @@ export function OrdersPage() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          onSearch(e.currentTarget);
+          search(e.currentTarget);
         }}
       >
         <div className={ui.field}>
@@ -119,17 +99,7 @@ export function OrdersPage() {
             </table>
           </div>
           {data.items.length === 0 && <p>No orders match.</p>}
-          <nav className={ui.row} aria-label="Pages">
-            <button type="button" className={ui.secondary} disabled={page <= 1} onClick={() => go(page - 1)}>
-              Newer
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button type="button" className={ui.secondary} disabled={page >= pages} onClick={() => go(page + 1)}>
-              Older
-            </button>
-          </nav>
+          <Pager page={page} pages={pages} go={go} back="Newer" forward="Older" />
         </>
       )}
     </div>

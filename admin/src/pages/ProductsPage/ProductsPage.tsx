@@ -1,36 +1,16 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { adminProductsAnswerSchema } from '@shop/shared/backoffice';
 import { call } from '../../api';
 import { pence } from '../../money';
 import ui from '../../ui.module.css';
-import { useLoad } from '../../useLoad';
+import { Pager } from '../../Pager';
+import { useFilteredList } from '../../useFilteredList';
 
 const FILTERS = ['q', 'status', 'stock', 'type'] as const;
 
 /** Products by name: search by name or SKU; filter by status, stock state and type. */
 export function ProductsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const query = new URLSearchParams();
-  for (const f of FILTERS) if (params.get(f)) query.set(f, params.get(f)!);
-  query.set('page', String(page));
-  const { data, error } = useLoad(() => call(adminProductsAnswerSchema, 'GET', `/products?${query}`), [query.toString()]);
-
-  const onSearch = (form: HTMLFormElement) => {
-    const next = new URLSearchParams();
-    const values = new FormData(form);
-    for (const f of FILTERS) {
-      const v = String(values.get(f) ?? '').trim();
-      if (v) next.set(f, v);
-    }
-    setParams(next);
-  };
-  const pages = data ? Math.max(1, Math.ceil(data.totalCount / data.pageSize)) : 1;
-  const go = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(p));
-    setParams(next);
-  };
+  const { params, page, pages, data, error, search, go } = useFilteredList(FILTERS, (query) => call(adminProductsAnswerSchema, 'GET', `/products?${query}`));
 
   return (
     <div className={ui.page}>
@@ -40,7 +20,7 @@ export function ProductsPage() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          onSearch(e.currentTarget);
+          search(e.currentTarget);
         }}
       >
         <div className={ui.field}>
@@ -114,17 +94,7 @@ export function ProductsPage() {
             </table>
           </div>
           {data.items.length === 0 && <p>No products match.</p>}
-          <nav className={ui.row} aria-label="Pages">
-            <button type="button" className={ui.secondary} disabled={page <= 1} onClick={() => go(page - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button type="button" className={ui.secondary} disabled={page >= pages} onClick={() => go(page + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager page={page} pages={pages} go={go} back="Previous" forward="Next" />
         </>
       )}
     </div>
