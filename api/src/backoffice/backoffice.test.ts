@@ -364,6 +364,17 @@ describe('orders', () => {
     expect((await inject('POST', `/admin-api/orders/${order.id}/comment`, ordersStaff, { requestKey: key(), body: '  ', notifyCustomer: false })).json().field).toBe('body');
   });
 
+  it('a double click whose twin finished between its first look and its check answers as the twin did, not 409', async () => {
+    const { order } = await paidOrder();
+    const body = { requestKey: key(), reason: 'Out of stock at the supplier.' };
+    expect((await inject('POST', `/admin-api/orders/${order.id}/cancel`, ordersStaff, body)).json().done).toBe(true);
+    // The second click's first look ran before the first click committed.
+    const spy = jest.spyOn(t.app.services.backoffice.activity, 'alreadyDone').mockResolvedValueOnce(false);
+    const twin = await inject('POST', `/admin-api/orders/${order.id}/cancel`, ordersStaff, body).finally(() => spy.mockRestore());
+    expect(twin.statusCode).toBe(200);
+    expect(twin.json()).toMatchObject({ done: false, order: { status: 'cancelled' } });
+  });
+
   it('cancels an unshipped order: stock back, mail, once; a shipped or paid order is refused honestly', async () => {
     const { order, a, b } = await paidOrder();
     const before = [await stockOf(t.db, a.id), await stockOf(t.db, b.id)];

@@ -163,6 +163,16 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
     return { done, order: await detail(orderId) };
   }
 
+  /**
+   * A check that refused a request the same request key has just done (a double click whose twin
+   * committed between this one's first look and its check) answers as that request did; any
+   * other refusal stands.
+   */
+  async function unlessJustDone(orderId: number, requestKey: string, error: unknown) {
+    if (await activity.alreadyDone(db, requestKey)) return { done: false, order: await detail(orderId) };
+    throw error;
+  }
+
   const orderUrl = (customerId: number | null, orderId: number) => (customerId ? accountOrderUrl(orderId) : null);
 
   return {
@@ -309,8 +319,13 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
       if (!refunds) throw new HttpError(409, 'Refunds cannot be made from the back office here: no payment provider is configured.');
       if (await activity.alreadyDone(db, request.requestKey)) return { done: false, order: await detail(orderId) };
       const before = await detail(orderId);
-      if (before.payment.paid_pence === 0) throw new HttpError(409, REFUND_MESSAGES.notPaid);
-      const amountPence = refundAmount(before, request);
+      let amountPence: number;
+      try {
+        if (before.payment.paid_pence === 0) throw new HttpError(409, REFUND_MESSAGES.notPaid);
+        amountPence = refundAmount(before, request);
+      } catch (error) {
+        return unlessJustDone(orderId, request.requestKey, error);
+      }
       const answer = await refunds.refundOrderPayment({ orderId, amountPence, idempotencyKey: refundKey(request.requestKey), reason: 'requested_by_customer' });
       if (answer.status === 'failed' || answer.status === 'canceled') {
         throw new HttpError(409, `The payment provider did not make the refund${answer.failureReason ? `: ${answer.failureReason}` : '.'}`);
@@ -387,7 +402,11 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
     async cancel(orderId: number, request: CancelRequest, actor: Actor) {
       if (await activity.alreadyDone(db, request.requestKey)) return { done: false, order: await detail(orderId) };
       const before = await detail(orderId);
-      cancellable(before);
+      try {
+        cancellable(before);
+      } catch (error) {
+        return unlessJustDone(orderId, request.requestKey, error);
+      }
       let refunded = false;
       if (before.payment.paid_pence > 0) {
         if (!refunds) throw new HttpError(409, 'This order has been paid. Cancelling it means refunding the payment, and refunds cannot be made from the back office here.');
