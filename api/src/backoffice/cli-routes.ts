@@ -8,7 +8,9 @@ import { randomToken, safeEqual } from '../auth/crypto';
 import { dbKind } from '../db/client';
 import type { DomainPlugin } from '../domain';
 import { HttpError } from '../http-errors';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { COMMAND_LINE } from './activity';
+import { acceptCsv, CSV_BODY_LIMIT } from './product-csv';
 
 /** Where a running API on the embedded database tells `npm run staff` how to reach it. */
 export const cliFileOf = (dataDir: string) => path.join(dataDir, 'staff-cli.json');
@@ -69,7 +71,22 @@ export const staffCliRoutes: DomainPlugin = async (app, { db, config }) => {
     const member = await staff.disable(request.body.email, COMMAND_LINE);
     return { email: member.email, role: member.role, status: member.status };
   });
+
+  await app.register(catalogCliRoutes);
 };
+
+/** `npm run catalog` while the shop runs on the embedded database (cli-catalog.ts): the same import and export as the back office's. */
+async function catalogCliRoutes(app: Parameters<DomainPlugin>[0]) {
+  const { productCsv } = app.services.backoffice;
+  acceptCsv(app);
+  const csv = app.withTypeProvider<ZodTypeProvider>();
+  csv.post(
+    '/catalog/import',
+    { bodyLimit: CSV_BODY_LIMIT, schema: { querystring: z.object({ apply: z.enum(['0', '1']).default('0'), name: z.string().max(200).optional() }), body: z.string() } },
+    async (request) => productCsv.importCsv(request.body, COMMAND_LINE, { apply: request.query.apply === '1', fileName: request.query.name ?? 'products.csv' }),
+  );
+  csv.get('/catalog/export', async (_request, reply) => reply.type('text/csv; charset=utf-8').send(await productCsv.exportCsv()));
+}
 
 /** For tests: the token this app's CLI routes accept is only in the file; tests read it there. */
 export const readCliFile = (dataDir: string): { url: string; token: string } | null => {

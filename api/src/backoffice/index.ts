@@ -9,6 +9,7 @@ import { createActivityLog } from './activity';
 import { createCustomerAdmin } from './customers';
 import { createMessageInbox } from './messages';
 import { createOrderAdmin, type OrderRefunds } from './orders';
+import { createProductCsv } from './product-csv';
 import { createProductAdmin } from './products';
 import { createStaffService } from './staff';
 
@@ -33,6 +34,7 @@ export function createBackoffice(deps: {
     customerAdmin: createCustomerAdmin({ ...deps, activity, orderAdmin }),
     inbox: createMessageInbox({ db: deps.db, activity, outbox: deps.outbox }),
     productAdmin: createProductAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
+    productCsv: createProductCsv({ db: deps.db, activity, changes: deps.catalogChanges }),
   };
 }
 

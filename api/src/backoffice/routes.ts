@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activityAnswerSchema,
@@ -20,6 +21,10 @@ import {
   adminProductsQuerySchema,
   productSaveAnswerSchema,
   productSaveRequestSchema,
+  adminCategoryOptionsSchema,
+  productCreateRequestSchema,
+  productDuplicateRequestSchema,
+  importReportSchema,
   adminOrderDetailSchema,
   adminOrdersAnswerSchema,
   adminOrdersQuerySchema,
@@ -46,6 +51,7 @@ import { clientIp, LOGIN_SLOWDOWN_MS, type LimitRule } from '../auth/rate-limit'
 import type { DomainPlugin } from '../domain';
 import { HttpError } from '../http-errors';
 import type { Actor } from './activity';
+import { acceptCsv, CSV_BODY_LIMIT, streamImport } from './product-csv';
 import { areasOf, csrfMatches, SESSION_IDLE_MS, type StaffSession } from './staff';
 
 export const SESSION_COOKIE = 'staff_session';
@@ -81,7 +87,7 @@ const tokenBody = z.object({ token: z.string().min(20).max(100) });
  * every write a CSRF token (X-CSRF-Token) matching the session's.
  */
 export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
-  const { staff, orderAdmin, activity, customerAdmin, inbox, productAdmin } = app.services.backoffice;
+  const { staff, orderAdmin, activity, customerAdmin, inbox, productAdmin, productCsv } = app.services.backoffice;
   await app.register(fastifyCookie);
   const limiter = app.services.limiter;
 
@@ -242,6 +248,34 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
   app.post('/products/:id', { config: { area: 'catalogue' }, schema: { params: idParams, body: productSaveRequestSchema, response: { 200: productSaveAnswerSchema } } }, async (request) => ({
     product: await productAdmin.save(request.params.id, request.body, actor(request)),
   }));
+
+  app.post('/products', { config: { area: 'catalogue' }, schema: { body: productCreateRequestSchema, response: { 200: productSaveAnswerSchema } } }, async (request) => ({
+    product: await productAdmin.create(request.body, actor(request)),
+  }));
+
+  app.post('/products/:id/duplicate', { config: { area: 'catalogue' }, schema: { params: idParams, body: productDuplicateRequestSchema, response: { 200: productSaveAnswerSchema } } }, async (request) => ({
+    product: await productAdmin.duplicate(request.params.id, request.body, actor(request)),
+  }));
+
+  app.get('/products/categories', { config: { area: 'catalogue' }, schema: { response: { 200: adminCategoryOptionsSchema } } }, async () => ({ items: await productAdmin.categoryOptions() }));
+
+  /** Every product as CSV (product-csv.ts). */
+  app.get('/products/export', { config: { area: 'catalogue' } }, async (_request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="products-${day}.csv"`).send(await productCsv.exportCsv());
+  });
+
+  /** A CSV file (text/csv): a dry run answers its report; `?apply=1` applies it, answering progress as NDJSON. */
+  await app.register(async (scope) => {
+    acceptCsv(scope);
+    const csv = scope.withTypeProvider<ZodTypeProvider>();
+    const importQuery = z.object({ apply: z.enum(['0', '1']).default('0'), name: z.string().max(200).optional() });
+    csv.post('/products/import', { config: { area: 'catalogue' }, bodyLimit: CSV_BODY_LIMIT, schema: { querystring: importQuery, body: z.string(), response: { 200: importReportSchema } } }, async (request, reply) => {
+      const options = { fileName: request.query.name ?? 'products.csv' };
+      if (request.query.apply === '0') return productCsv.importCsv(request.body, actor(request), { ...options, apply: false });
+      return streamImport(reply, (onProgress) => productCsv.importCsv(request.body, actor(request), { ...options, apply: true, onProgress }), (err) => request.log.error({ err }, 'import failed'));
+    });
+  });
 
   /* ------------------------------------------------------------------ staff and activity (owner) */
 

@@ -360,6 +360,8 @@ export const adminProductsQuerySchema = z.object({
   /** in_stock: flagged in stock with a quantity above 0; out_of_stock: the others. */
   stock: z.enum(STOCK_STATES).optional(),
   type: z.enum(PRODUCT_TYPES).optional(),
+  /** A category id: the products placed in it. */
+  category: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
 
@@ -433,40 +435,88 @@ export const PRODUCT_MESSAGES = {
   urlKey: 'A URL key has only lower-case letters, digits and single hyphens, e.g. cavity-drain-membrane.',
   urlKeyTaken: 'This URL key is already used by another page of the shop.',
   notFound: 'This product does not exist.',
+  isInStock: 'Say whether the product is in stock: 1 (yes) or 0 (no).',
+  enabled: 'Say whether the product is enabled: 1 (enabled) or 2 (disabled).',
+  sku: 'A SKU has letters, digits, dots, underscores and hyphens only (at most 64), e.g. HV-CDM-20.',
+  skuTaken: 'This SKU is already used by another product.',
+  duplicateSimpleOnly: 'Only a simple product can be duplicated.',
 } as const;
+
+export const urlKeySchema = z
+  .string({ error: PRODUCT_MESSAGES.urlKey })
+  .trim()
+  .min(1, PRODUCT_MESSAGES.urlKey)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_MESSAGES.urlKey);
+export const skuSchema = z
+  .string({ error: PRODUCT_MESSAGES.sku })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, PRODUCT_MESSAGES.sku);
 
 const MAX_PENCE = 100_000_000;
 
-export const productSaveRequestSchema = z
-  .object({
-    name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(255),
-    pricePence: z.number({ error: PRODUCT_MESSAGES.price }).int(PRODUCT_MESSAGES.price).min(0, PRODUCT_MESSAGES.priceBelowZero).max(MAX_PENCE),
-    specialPricePence: z.number({ error: PRODUCT_MESSAGES.price }).int(PRODUCT_MESSAGES.price).min(0, PRODUCT_MESSAGES.specialBelowZero).max(MAX_PENCE).nullable(),
-    specialFrom: isoDateSchema.nullable(),
-    specialTo: isoDateSchema.nullable(),
-    qty: z.number({ error: PRODUCT_MESSAGES.qty }).int(PRODUCT_MESSAGES.qty).min(0, PRODUCT_MESSAGES.qty).max(10_000_000),
-    isInStock: z.boolean(),
-    enabled: z.boolean(),
-    urlKey: z
-      .string({ error: PRODUCT_MESSAGES.urlKey })
-      .trim()
-      .min(1, PRODUCT_MESSAGES.urlKey)
-      .max(120)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_MESSAGES.urlKey),
-    /** Empty: the storefront uses the product's name. */
-    metaTitle: z.string().trim().max(255),
-    metaDescription: z.string().trim().max(1000),
-  })
-  .superRefine((p, ctx) => {
-    if (p.specialPricePence !== null && p.specialPricePence > p.pricePence) {
-      ctx.addIssue({ code: 'custom', path: ['specialPricePence'], message: PRODUCT_MESSAGES.specialAbovePrice });
-    }
-    if (p.specialPricePence === null && (p.specialFrom !== null || p.specialTo !== null)) {
-      ctx.addIssue({ code: 'custom', path: ['specialPricePence'], message: PRODUCT_MESSAGES.specialDatesWithoutPrice });
-    }
-    if (p.specialFrom !== null && p.specialTo !== null && p.specialTo < p.specialFrom) {
-      ctx.addIssue({ code: 'custom', path: ['specialTo'], message: PRODUCT_MESSAGES.specialDatesOrder });
-    }
-  });
+/** The edit form's fields (also a CSV row's, and a new product's): their rules are `productRules`. */
+const productFieldsSchema = z.object({
+  name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1, PRODUCT_MESSAGES.name).max(255),
+  pricePence: z.number({ error: PRODUCT_MESSAGES.price }).int(PRODUCT_MESSAGES.price).min(0, PRODUCT_MESSAGES.priceBelowZero).max(MAX_PENCE),
+  specialPricePence: z.number({ error: PRODUCT_MESSAGES.price }).int(PRODUCT_MESSAGES.price).min(0, PRODUCT_MESSAGES.specialBelowZero).max(MAX_PENCE).nullable(),
+  specialFrom: isoDateSchema.nullable(),
+  specialTo: isoDateSchema.nullable(),
+  qty: z.number({ error: PRODUCT_MESSAGES.qty }).int(PRODUCT_MESSAGES.qty).min(0, PRODUCT_MESSAGES.qty).max(10_000_000),
+  isInStock: z.boolean({ error: PRODUCT_MESSAGES.isInStock }),
+  enabled: z.boolean({ error: PRODUCT_MESSAGES.enabled }),
+  urlKey: urlKeySchema,
+  /** Empty: the storefront uses the product's name. */
+  metaTitle: z.string().trim().max(255),
+  metaDescription: z.string().trim().max(1000),
+});
+type ProductFields = z.infer<typeof productFieldsSchema>;
+const productRules = (p: ProductFields, ctx: z.RefinementCtx) => {
+  if (p.specialPricePence !== null && p.specialPricePence > p.pricePence) {
+    ctx.addIssue({ code: 'custom', path: ['specialPricePence'], message: PRODUCT_MESSAGES.specialAbovePrice });
+  }
+  if (p.specialPricePence === null && (p.specialFrom !== null || p.specialTo !== null)) {
+    ctx.addIssue({ code: 'custom', path: ['specialPricePence'], message: PRODUCT_MESSAGES.specialDatesWithoutPrice });
+  }
+  if (p.specialFrom !== null && p.specialTo !== null && p.specialTo < p.specialFrom) {
+    ctx.addIssue({ code: 'custom', path: ['specialTo'], message: PRODUCT_MESSAGES.specialDatesOrder });
+  }
+};
+
+export const productSaveRequestSchema = productFieldsSchema.superRefine(productRules);
 export type ProductSaveRequest = z.infer<typeof productSaveRequestSchema>;
 export const productSaveAnswerSchema = z.object({ product: adminProductDetailSchema });
+
+/* --------------------------------------------------------------------------------- products: new, duplicate, CSV */
+
+/** A new simple product: the edit form's fields and its SKU. */
+export const productCreateRequestSchema = productFieldsSchema.extend({ sku: skuSchema }).superRefine(productRules);
+export type ProductCreateRequest = z.infer<typeof productCreateRequestSchema>;
+/** A copy of a simple product under a new SKU and URL key; it starts disabled. */
+export const productDuplicateRequestSchema = z.object({ sku: skuSchema, urlKey: urlKeySchema });
+export type ProductDuplicateRequest = z.infer<typeof productDuplicateRequestSchema>;
+
+/** The categories a product list may be filtered by: id and its path of names. */
+export const adminCategoryOptionsSchema = z.object({ items: z.array(z.object({ id: z.number().int(), label: z.string() })) });
+
+/** One problem of a CSV file: its row (1 is the header, 2 the first product) and column. */
+export const importProblemSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+/** What an import found (dry run) or did (applied): nothing is applied while there is a problem. */
+export const importReportSchema = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  problems: z.array(importProblemSchema),
+  /** Problems beyond the first 1000 are counted, not listed. */
+  moreProblems: z.number().int(),
+  applied: z.boolean(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+/** The lines of an applying import's answer (NDJSON): progress, then the report or the error. */
+export const importProgressLineSchema = z.union([
+  z.object({ progress: z.object({ done: z.number().int(), total: z.number().int() }) }),
+  z.object({ report: importReportSchema }),
+  z.object({ error: z.string() }),
+]);
