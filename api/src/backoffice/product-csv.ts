@@ -181,7 +181,11 @@ export function readCsv(text: string): ParsedFile {
     else if (seen.has(name)) problems.push({ row: 1, column: name, message: CSV_MESSAGES.repeatedColumn });
     seen.add(name);
   });
-  if (!header.includes('sku')) problems.push({ row: 1, column: 'sku', message: CSV_MESSAGES.noSku });
+  if (!header.includes('sku')) {
+    // Without it no row names its product: the rows are not read.
+    problems.push({ row: 1, column: 'sku', message: CSV_MESSAGES.noSku });
+    return { header, rows: [], problems };
+  }
   const rows: ParsedFile['rows'] = [];
   records.slice(1).forEach((record, i) => {
     const row = i + 2;
