@@ -8,7 +8,8 @@ import { DashboardPage } from './pages/DashboardPage/DashboardPage';
 import { MessagesPage } from './pages/MessagesPage/MessagesPage';
 import { OrderPage } from './pages/OrderPage/OrderPage';
 import { OrdersPage } from './pages/OrdersPage/OrdersPage';
-import { ProductPage } from './pages/ProductPage/ProductPage';
+import { ImportPage } from './pages/ImportPage/ImportPage';
+import { NewProductPage, ProductPage } from './pages/ProductPage/ProductPage';
 import { ProductsPage } from './pages/ProductsPage/ProductsPage';
 import { SetupPage } from './pages/SetupPage/SetupPage';
 import { SignInPage } from './pages/SignInPage/SignInPage';
@@ -37,6 +38,8 @@ export function App() {
         <Route path="customers/:id" element={<Area name="customers"><CustomerPage /></Area>} />
         <Route path="messages" element={<Area name="messages"><MessagesPage /></Area>} />
         <Route path="products" element={<Area name="catalogue"><ProductsPage /></Area>} />
+        <Route path="products/new" element={<Area name="catalogue"><NewProductPage /></Area>} />
+        <Route path="products/import" element={<Area name="catalogue"><ImportPage /></Area>} />
         <Route path="products/:id" element={<Area name="catalogue"><ProductPage /></Area>} />
         <Route path="staff" element={<Area name="staff"><StaffPage /></Area>} />
         <Route path="activity" element={<Area name="activity"><ActivityPage /></Area>} />

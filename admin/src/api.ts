@@ -56,3 +56,27 @@ export const newRequestKey = () => {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 };
+
+/**
+ * Sends a CSV file to /admin-api and answers the response for the caller to read (a dry run's JSON,
+ * or an apply's NDJSON lines as they come); a refusal throws ApiError as `call` does.
+ */
+export async function postCsv(path: string, text: string): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(`/admin-api${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'text/csv', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) },
+      body: text,
+    });
+  } catch {
+    throw new ApiError(0, 'The back office cannot reach the shop. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    const answer = (await res.json().catch(() => null)) as { message?: string; field?: string } | null;
+    if (res.status === 401) listeners.forEach((l) => l());
+    throw new ApiError(res.status, answer?.message ?? `Something went wrong (${res.status}). Please try again.`, answer?.field);
+  }
+  return res;
+}

@@ -369,3 +369,119 @@ describe('changing a URL key', () => {
     ]);
   });
 });
+
+describe('a new simple product', () => {
+  const fresh = (over: Partial<ProductSaveRequest & { sku: string }> = {}) => ({
+    sku: 'HV-NEW-1',
+    name: 'Hydrovault test membrane',
+    pricePence: 2_500,
+    specialPricePence: null,
+    specialFrom: null,
+    specialTo: null,
+    qty: 12,
+    isInStock: true,
+    enabled: true,
+    urlKey: 'hydrovault-test-membrane',
+    metaTitle: '',
+    metaDescription: '',
+    ...over,
+  });
+
+  it('is for the catalogue role and the owner only', async () => {
+    expect((await inject('POST', '/admin-api/products', undefined, fresh())).statusCode).toBe(401);
+    for (const member of [ordersStaff, content]) expect((await inject('POST', '/admin-api/products', member, fresh())).statusCode).toBe(403);
+    expect((await inject('POST', '/admin-api/products', catalogue, fresh(), false)).statusCode).toBe(403);
+  });
+
+  it('refuses bad input under the field and makes nothing; then makes it, on the storefront at once, logged', async () => {
+    const [p] = await seededProducts();
+    const [category] = await queryRows<{ url_path: string }>(t.db, sql`select url_path from categories where url_path not like '%/%' limit 1`);
+    const count = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products`))[0]!.n;
+    const n = await count();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ sku: '' }, 'sku', PRODUCT_MESSAGES.sku],
+      [{ sku: 'has space' }, 'sku', PRODUCT_MESSAGES.sku],
+      [{ sku: p!.sku }, 'sku', PRODUCT_MESSAGES.skuTaken],
+      [{ name: ' ' }, 'name', PRODUCT_MESSAGES.name],
+      [{ pricePence: -1 }, 'pricePence', PRODUCT_MESSAGES.priceBelowZero],
+      [{ specialPricePence: 3_000 }, 'specialPricePence', PRODUCT_MESSAGES.specialAbovePrice],
+      [{ qty: -2 }, 'qty', PRODUCT_MESSAGES.qty],
+      [{ urlKey: 'Not A Key' }, 'urlKey', PRODUCT_MESSAGES.urlKey],
+      [{ urlKey: p!.url_key }, 'urlKey', PRODUCT_MESSAGES.urlKeyTaken],
+      [{ urlKey: category!.url_path }, 'urlKey', PRODUCT_MESSAGES.urlKeyTaken],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await inject('POST', '/admin-api/products', catalogue, fresh(change));
+      expect({ change, status: res.statusCode, field: res.json().field }).toEqual({ change, status: 400, field });
+      expect(res.json().message).toContain(message);
+    }
+    expect(await count()).toBe(n);
+
+    const res = await inject('POST', '/admin-api/products', catalogue, fresh());
+    expect(res.statusCode).toBe(200);
+    const made = adminProductDetailSchema.parse(res.json().product);
+    expect(made).toMatchObject({ sku: 'HV-NEW-1', type_id: 'simple', enabled: true, price_pence: 2_500, qty: 12, storefront_path: '/hydrovault-test-membrane' });
+    expect((await resolve('hydrovault-test-membrane')).body).toEqual({ type: 'product', id: made.id, sku: 'HV-NEW-1', url: '/hydrovault-test-membrane' });
+    expect((await productInfo(made.id)).body).toMatchObject({ name: 'Hydrovault test membrane', price: 25 });
+    const search = productSearchSchema.parse((await api('/products/search?q=HV-NEW-1')).json());
+    expect(search.items.map((i) => i.id)).toContain(made.id);
+    expect((await activityRows(made.id)).at(-1)).toMatchObject({ action: 'product.create', staff_email: catalogue.email, after: { sku: 'HV-NEW-1', price_pence: 2_500 } });
+  });
+});
+
+describe('duplicating a product', () => {
+  it('needs a new SKU and URL key, copies the product, and the copy starts disabled', async () => {
+    const [p] = await seededProducts();
+    const url = `/admin-api/products/${p!.id}/duplicate`;
+    expect((await inject('POST', url, undefined, { sku: 'COPY-1', urlKey: 'copy-one' })).statusCode).toBe(401);
+    for (const member of [ordersStaff, content]) expect((await inject('POST', url, member, { sku: 'COPY-1', urlKey: 'copy-one' })).statusCode).toBe(403);
+    const refusals: Array<[Record<string, unknown>, string, string]> = [
+      [{ urlKey: 'copy-one' }, 'sku', PRODUCT_MESSAGES.sku],
+      [{ sku: 'COPY-1' }, 'urlKey', PRODUCT_MESSAGES.urlKey],
+      [{ sku: p!.sku, urlKey: 'copy-one' }, 'sku', PRODUCT_MESSAGES.skuTaken],
+      [{ sku: 'COPY-1', urlKey: p!.url_key }, 'urlKey', PRODUCT_MESSAGES.urlKeyTaken],
+    ];
+    for (const [body, field, message] of refusals) {
+      const res = await inject('POST', url, catalogue, body);
+      expect({ body, status: res.statusCode, field: res.json().field }).toEqual({ body, status: 400, field });
+      expect(res.json().message).toContain(message);
+    }
+    const [grouped] = await queryRows<{ id: number }>(t.db, sql`select id from products where type_id = 'grouped' limit 1`);
+    const notSimple = await inject('POST', `/admin-api/products/${grouped!.id}/duplicate`, catalogue, { sku: 'COPY-G', urlKey: 'copy-g' });
+    expect(notSimple.json()).toMatchObject({ message: PRODUCT_MESSAGES.duplicateSimpleOnly });
+    expect((await inject('POST', '/admin-api/products/999999/duplicate', catalogue, { sku: 'COPY-X', urlKey: 'copy-x' })).statusCode).toBe(404);
+
+    const res = await inject('POST', url, catalogue, { sku: 'COPY-1', urlKey: 'copy-one' });
+    expect(res.statusCode).toBe(200);
+    const copy = adminProductDetailSchema.parse(res.json().product);
+    const source = await detailOf(p!.id);
+    expect(copy).toMatchObject({ sku: 'COPY-1', url_key: 'copy-one', enabled: false, storefront_path: null, name: source.name, price_pence: source.price_pence, qty: source.qty });
+    const categoriesOf = (id: number) => queryRows<{ category_id: number }>(t.db, sql`select category_id from product_categories where product_id = ${id} order by category_id`);
+    expect(await categoriesOf(copy.id)).toEqual(await categoriesOf(p!.id));
+    const mediaOf = (id: number) => queryRows<{ file: string }>(t.db, sql`select file from product_media where product_id = ${id} order by position`);
+    expect(await mediaOf(copy.id)).toEqual(await mediaOf(p!.id));
+    // Disabled: not on the storefront until enabled.
+    expect((await productInfo(copy.id)).status).toBe(404);
+    expect((await save(copy.id, { ...unchanged(copy), enabled: true })).statusCode).toBe(200);
+    expect((await productInfo(copy.id)).body).toMatchObject({ sku: 'COPY-1', price: source.price_pence / 100 });
+    expect((await activityRows(copy.id))[0]).toMatchObject({ action: 'product.duplicate', before: { from: p!.sku } });
+  });
+});
+
+describe('the category filter', () => {
+  it('lists the products placed in a category, and the categories by their path', async () => {
+    const options = await inject('GET', '/admin-api/products/categories', catalogue);
+    expect(options.statusCode).toBe(200);
+    const items = (options.json() as { items: Array<{ id: number; label: string }> }).items;
+    const [p] = await seededProducts();
+    const option = items.find((c) => c.id === p!.category_id)!;
+    expect(option.label).toBeTruthy();
+    expect(items.some((c) => c.label.includes(' › '))).toBe(true);
+    const res = await inject('GET', `/admin-api/products?category=${p!.category_id}&pageSize=100`, catalogue);
+    const placed = await queryRows<{ product_id: number }>(t.db, sql`select product_id from product_categories where category_id = ${p!.category_id}`);
+    expect(res.json().totalCount).toBe(placed.length);
+    expect(res.json().items.map((i: { id: number }) => i.id)).toContain(p!.id);
+    expect((await inject('GET', '/admin-api/products?category=abc', catalogue)).json().field).toBe('category');
+    for (const member of [ordersStaff, content]) expect((await inject('GET', '/admin-api/products/categories', member)).statusCode).toBe(403);
+  });
+});

@@ -1,20 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
-import { adminProductDetailSchema, productSaveAnswerSchema, type AdminProductDetail, type ProductSaveRequest } from '@shop/shared/backoffice';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  adminProductDetailSchema,
+  productSaveAnswerSchema,
+  type AdminProductDetail,
+  type ProductCreateRequest,
+  type ProductSaveRequest,
+} from '@shop/shared/backoffice';
 import { ApiError, call } from '../../api';
 import { dateTime, pence } from '../../money';
 import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
-import { formFieldOf, formValuesOf, productFormSchema, type ProductField, type ProductFormValues } from './productForm';
-
+import { formFieldOf, formValuesOf, NEW_PRODUCT_VALUES, newProductFormSchema, productFormSchema, type ProductField, type ProductFormValues } from './productForm';
 
 /** One product: name, prices, stock, status, URL key and SEO words; saved together, live on the storefront at once. */
 export function ProductPage() {
   const id = Number(useParams().id);
   const { data: product, setData, error } = useLoad(() => call(adminProductDetailSchema, 'GET', `/products/${id}`), [id]);
-  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
+  // A page opened by a create or a duplicate says so.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(notice ? { kind: 'notice', text: notice } : null);
 
   if (error) return <div className={ui.page}><p className={ui.error} role="alert">{error}</p></div>;
   if (!product) return <p className={ui.muted}>Loading…</p>;
@@ -44,29 +51,101 @@ export function ProductPage() {
       <ProductForm
         key={product.updated_at}
         product={product}
+        submit={async (request) => (await call(productSaveAnswerSchema, 'POST', `/products/${product.id}`, request)).product}
         onMessage={setMessage}
         onSaved={(saved) => {
           setData(saved);
           setMessage({ kind: 'notice', text: 'Saved. The shop shows the change within 2 seconds.' });
         }}
       />
+      {product.type_id === 'simple' && <DuplicateForm product={product} />}
     </div>
   );
 }
 
-function ProductForm({ product, onSaved, onMessage }: {
-  product: AdminProductDetail;
+/** A new simple product: the edit form with a SKU; its page opens once it is made. */
+export function NewProductPage() {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<{ kind: 'error'; text: string } | null>(null);
+  return (
+    <div className={ui.page}>
+      <p><Link to="/products">← Products</Link></p>
+      <h1 className={ui.heading}>New product</h1>
+      {message && <p className={ui.error} role="alert">{message.text}</p>}
+      <ProductForm
+        product={null}
+        submit={async (request) => (await call(productSaveAnswerSchema, 'POST', '/products', request)).product}
+        onMessage={setMessage}
+        onSaved={(made) => navigate(`/products/${made.id}`, { state: { notice: `Made ${made.sku}.${made.enabled ? ' The shop shows it within 2 seconds.' : ''}` } })}
+      />
+    </div>
+  );
+}
+
+/** A copy of this product under a new SKU and URL key; it starts disabled (check it, then enable it). */
+function DuplicateForm({ product }: { product: AdminProductDetail }) {
+  const navigate = useNavigate();
+  const [sku, setSku] = useState('');
+  const [urlKey, setUrlKey] = useState('');
+  const [errors, setErrors] = useState<{ sku?: string; urlKey?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setBusy(true);
+    try {
+      const copy = (await call(productSaveAnswerSchema, 'POST', `/products/${product.id}/duplicate`, { sku, urlKey })).product;
+      navigate(`/products/${copy.id}`, { state: { notice: `This is a copy of ${product.sku}. It is disabled until you enable it.` } });
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message.replace(/^[A-Za-z]+: /, '') : 'Something went wrong. Please try again.';
+      const field = error instanceof ApiError && (error.field === 'sku' || error.field === 'urlKey') ? error.field : 'form';
+      setErrors({ [field]: text });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const invalid = (name: 'sku' | 'urlKey') => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `duplicate-${name}-error` } : {});
+  return (
+    <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate aria-label="Duplicate">
+      <h2>Duplicate</h2>
+      <p className={ui.muted}>A copy with the same words, prices, stock, categories, pictures and options. It starts disabled.</p>
+      <div className={ui.row}>
+        <div className={ui.field}>
+          <label htmlFor="duplicate-sku">New SKU</label>
+          <input id="duplicate-sku" value={sku} onChange={(e) => setSku(e.target.value)} {...invalid('sku')} />
+          {errors.sku && <span className={ui.fieldError} id="duplicate-sku-error">{errors.sku}</span>}
+        </div>
+        <div className={ui.field}>
+          <label htmlFor="duplicate-urlKey">New URL key</label>
+          <input id="duplicate-urlKey" value={urlKey} onChange={(e) => setUrlKey(e.target.value)} {...invalid('urlKey')} />
+          {errors.urlKey && <span className={ui.fieldError} id="duplicate-urlKey-error">{errors.urlKey}</span>}
+        </div>
+      </div>
+      {errors.form && <p className={ui.error} role="alert">{errors.form}</p>}
+      <button className={ui.button} type="submit" disabled={busy}>
+        Duplicate
+      </button>
+    </form>
+  );
+}
+
+function ProductForm({ product, submit, onSaved, onMessage }: {
+  /** null: a new product. */
+  product: AdminProductDetail | null;
+  submit: (request: ProductSaveRequest | ProductCreateRequest) => Promise<AdminProductDetail>;
   onSaved: (product: AdminProductDetail) => void;
   onMessage: (message: { kind: 'error'; text: string } | null) => void;
 }) {
-  const form = useForm<ProductFormValues, unknown, ProductSaveRequest>({ resolver: zodResolver(productFormSchema), defaultValues: formValuesOf(product) });
+  const form = useForm<ProductFormValues, unknown, ProductSaveRequest | ProductCreateRequest>({
+    resolver: zodResolver(product ? productFormSchema : newProductFormSchema) as never,
+    defaultValues: product ? formValuesOf(product) : NEW_PRODUCT_VALUES,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSave = form.handleSubmit(async (request) => {
     onMessage(null);
     try {
-      const answer = await call(productSaveAnswerSchema, 'POST', `/products/${product.id}`, request);
-      onSaved(answer.product);
+      onSaved(await submit(request));
     } catch (e) {
       const field = e instanceof ApiError ? formFieldOf(e.field, form.getValues()) : null;
       // A zod refusal reads "field: message"; under the field, the message is enough.
@@ -85,6 +164,13 @@ function ProductForm({ product, onSaved, onMessage }: {
 
   return (
     <form className={`${ui.card} ${ui.form}`} onSubmit={onSave} noValidate aria-label="Product">
+      {!product && (
+        <div className={ui.field}>
+          <label htmlFor="sku">SKU</label>
+          <input id="sku" {...form.register('sku')} {...described('sku')} />
+          {fieldError('sku')}
+        </div>
+      )}
       <div className={ui.field}>
         <label htmlFor="name">Name</label>
         <input id="name" {...form.register('name')} {...described('name')} />
@@ -131,7 +217,7 @@ function ProductForm({ product, onSaved, onMessage }: {
         {fieldError('urlKey')}
         <span className={ui.muted}>Changing it keeps the old address working: it redirects (301) to the new one.</span>
       </div>
-      {product.old_paths.length > 0 && (
+      {product && product.old_paths.length > 0 && (
         <p className={ui.muted}>Old addresses redirecting here: {product.old_paths.join(', ')}</p>
       )}
       <div className={ui.field}>
@@ -145,7 +231,7 @@ function ProductForm({ product, onSaved, onMessage }: {
         {fieldError('metaDescription')}
       </div>
       <button className={ui.button} type="submit" disabled={isSubmitting}>
-        Save
+        {product ? 'Save' : 'Make the product'}
       </button>
     </form>
   );

@@ -1,20 +1,26 @@
 import { Link } from 'react-router-dom';
-import { adminProductsAnswerSchema } from '@shop/shared/backoffice';
+import { adminCategoryOptionsSchema, adminProductsAnswerSchema } from '@shop/shared/backoffice';
 import { call } from '../../api';
 import { pence } from '../../money';
 import ui from '../../ui.module.css';
 import { Pager } from '../../Pager';
 import { useFilteredList } from '../../useFilteredList';
+import { useLoad } from '../../useLoad';
 
-const FILTERS = ['q', 'status', 'stock', 'type'] as const;
+const FILTERS = ['q', 'status', 'stock', 'type', 'category'] as const;
 
-/** Products by name: search by name or SKU; filter by status, stock state and type. */
+/** Products by name: search by name or SKU; filter by status, stock state, type and category. */
 export function ProductsPage() {
   const { params, page, pages, data, error, search, go } = useFilteredList(FILTERS, (query) => call(adminProductsAnswerSchema, 'GET', `/products?${query}`));
+  const categories = useLoad(() => call(adminCategoryOptionsSchema, 'GET', '/products/categories'), []).data;
 
   return (
     <div className={ui.page}>
       <h1 className={ui.heading}>Products</h1>
+      <p className={ui.row}>
+        <Link className={ui.button} to="/products/new">New product</Link>
+        <Link to="/products/import">Import and export (CSV)</Link>
+      </p>
       <form
         className={`${ui.card} ${ui.row}`}
         role="search"
@@ -50,6 +56,18 @@ export function ProductsPage() {
             <option value="simple">Simple</option>
             <option value="configurable">Configurable</option>
             <option value="grouped">Grouped</option>
+          </select>
+        </div>
+        <div className={ui.field}>
+          <label htmlFor="category">Category</label>
+          {/* Keyed by the options, so the address's choice shows once they arrive. */}
+          <select id="category" name="category" key={categories ? 'loaded' : 'loading'} defaultValue={params.get('category') ?? ''}>
+            <option value="">Any</option>
+            {categories?.items.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
           </select>
         </div>
         <button className={ui.button} type="submit">
