@@ -4,6 +4,7 @@ import { catalogRoutes } from './catalog/routes';
 import { contentRoutes } from './content/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seedOnStart } from './seed/plugin';
+import { sitemapRoutes } from './sitemap/routes';
 import { mailRoutes } from './mail/routes';
 import { customerRoutes } from './customer/routes';
 import { ordersRoutes } from './orders/routes';
@@ -24,6 +25,7 @@ export const apiRoutes: DomainPlugin = async (api, { db, config }) => {
   await api.register(healthRoutes, deps);
   await api.register(catalogRoutes, deps);
   await api.register(contentRoutes, deps);
+  await api.register(sitemapRoutes, deps);
   await api.register(reviewsRoutes, deps);
   await api.register(seedOnStart, deps);
   await api.register(mailRoutes, deps);

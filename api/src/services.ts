@@ -14,6 +14,8 @@ import { createProductDocuments, type ProductDocuments } from './catalog/documen
 import { createCatalogService, type CatalogService } from './catalog/service';
 import { createStock } from './catalog/stock';
 import { createCatalogStore } from './catalog/store';
+import { createCatalogSitemap, type SitemapEntry } from './catalog/sitemap';
+import { createContentSitemap } from './content/sitemap';
 import { createPlaceOrder } from './checkout/place-order';
 import { createCheckoutService, type CheckoutService } from './checkout/service';
 import type { Config } from './config';
@@ -58,6 +60,8 @@ export interface Services {
   limiter: Limiter;
   health: HealthStore;
   catalog: CatalogService;
+  /** The storefront's pages for /sitemap.xml: the catalogue's, then the content's. */
+  sitemap: () => Promise<SitemapEntry[]>;
   /** Catalogue changes told to every API process (LISTEN/NOTIFY): each drops what it cached. */
   catalogChanges: CatalogChanges;
   /** The catalogue's read model: stored product page answers and listing items. */
@@ -147,6 +151,10 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     health: createHealthStore(db),
     catalog,
     catalogChanges,
+    sitemap: (() => {
+      const parts = [createContentSitemap(db, products.cmsPagePaths), createCatalogSitemap(db)];
+      return async () => (await Promise.all(parts.map((part) => part()))).flat();
+    })(),
     productDocuments: createProductDocuments(db, catalog),
     content: createContentService(
       createContentStore(db),

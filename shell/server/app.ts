@@ -13,6 +13,8 @@ import { ApiReader, createMetaResolver } from './meta';
 import { createPageRenderer, type RenderedPage } from './render';
 import { createRouteRegistry } from './routeTable';
 import { securityHeaders } from './security';
+import { robotsTxt, sitemapXml } from './sitemap';
+import type { SitemapAnswer } from '@shop/shared/schemas';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
 /** Source maps stay on disk for error reporting; they are never published. */
@@ -165,6 +167,14 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
       .type('text/html; charset=utf-8');
     return renderShellHtml(indexHtml, config, table, meta, origin, payments.current(), rendered);
   };
+  // The sitemap from the API's list of pages (1 s like every API answer here), and robots.txt pointing at it.
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const answer = await apiReader.get<SitemapAnswer>('/sitemap');
+    reply.header('Cache-Control', 'public, max-age=0, s-maxage=1, must-revalidate').type('application/xml; charset=utf-8');
+    return sitemapXml(answer ?? { entries: [] }, config.publicUrl);
+  });
+  app.get('/robots.txt', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(config.publicUrl)));
+
   // The static plugin refuses directories; the home page is a page like any other.
   app.get('/', servePage);
   app.setNotFoundHandler(servePage);

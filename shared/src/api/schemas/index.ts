@@ -7,6 +7,7 @@ export * from './health';
 export * from './cart';
 export * from './customer';
 export * from './rewrite';
+export * from './sitemap';
 export * from './catalog';
 export * from './content';
 export * from './reviews';
