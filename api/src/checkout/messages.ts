@@ -1,3 +1,4 @@
+import { STOCK_MESSAGES } from '@shop/shared/schemas';
 import { PAYMENT_MESSAGES } from '../payment/messages';
 
 export const CHECKOUT_MESSAGES = {
@@ -8,6 +9,5 @@ export const CHECKOUT_MESSAGES = {
   cannotDeliver: 'Sorry, we cannot deliver this basket to that address online. Please call us to arrange delivery.',
   needEmail: 'This is a required field.',
   ...PAYMENT_MESSAGES,
-  outOfStock: (name: string) => `Sorry, ${name} is out of stock.`,
-  onlyInStock: (name: string, n: number) => `Sorry, we only have ${n} of ${name} left in stock. Please change the quantity in your basket.`,
+  ...STOCK_MESSAGES,
 } as const;

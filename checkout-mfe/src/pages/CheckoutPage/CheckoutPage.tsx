@@ -4,6 +4,7 @@ import { Link } from '@shop/shared/router';
 import { useAtomValue, useStore } from 'jotai';
 import { Form, authTokenAtom, cartAtom, formatGBP, meAtom, PageHeading, Spinner, useHydrated } from '@shop/shared';
 import { CHECKOUT_TEXT } from '../../checkout/order';
+import { useStockProblems } from '../../checkout/stock';
 import { rateTitle, summaryTotals } from '../../checkout/totals';
 import { AddressFieldset } from '../../components/AddressFieldset';
 import { OrderSummary } from '../../components/OrderSummary';
@@ -42,6 +43,7 @@ export default function CheckoutPage() {
   const { selectedRate } = delivery;
   const totals = summaryTotals(cart, selectedRate);
   const order = usePlaceOrder({ store, submitting, rateForOrder: delivery.rateForOrder, payment });
+  const stockProblems = useStockProblems(cart.items);
 
   // The server's HTML is the loading state (the basket is the browser's): so is the render that
   // hydrates it, even when the shell has loaded the basket before this page's code arrived.
@@ -98,6 +100,14 @@ export default function CheckoutPage() {
 
         <FormProvider {...form}>
           <Form className={styles.form} noValidate onSubmit={handleSubmit(order.onValid)} aria-busy={busy}>
+            {stockProblems.length > 0 ? (
+              <div role="alert" className={styles.error}>
+                {stockProblems.map((problem) => (
+                  <p key={problem}>{problem}</p>
+                ))}
+                <p>Remove it from your basket, or change the quantity, to place your order.</p>
+              </div>
+            ) : null}
             <ContactStep id={id} error={formState.errors.email?.message} signedIn={Boolean(token)} />
 
             <section className={styles.step} aria-labelledby={`${id}-shipping`}>

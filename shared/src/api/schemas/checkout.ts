@@ -317,3 +317,12 @@ export const webhookAnswerSchema = z.object({
   duplicate: z.boolean(),
   outcome: z.string(),
 });
+
+/**
+ * Why a basket line cannot be bought: the words confirm-order refuses it with (409), which the
+ * checkout page also shows as soon as it sees the product's stock.
+ */
+export const STOCK_MESSAGES = {
+  outOfStock: (name: string) => `Sorry, ${name} is out of stock.`,
+  onlyInStock: (name: string, n: number) => `Sorry, we only have ${n} of ${name} left in stock. Please change the quantity in your basket.`,
+} as const;
