@@ -9,7 +9,7 @@ import { assertRoomToStart, freeBytesAt, diskFullReason, NoRoomToStartError } fr
 import { DatabaseLockedError } from './db/lock';
 import { startApiJobs } from './jobs';
 import { armPendingFaults, faultsFromEnv } from './faults';
-import { migrateDb, migrationState } from './db/migrate';
+import { migrateDb } from './db/migrate';
 import { serveMetrics, type MetricsServer } from './metrics';
 import { flushObservability, initObservability, reportError } from './observability';
 import { version } from './version';
@@ -85,9 +85,7 @@ export async function startApi(
   let app: App | undefined;
   try {
     started = Date.now();
-    const before = await migrationState(db);
-    const migrations = await migrateDb(db);
-    const ran = migrations.applied - before.applied;
+    const { ran, ...migrations } = await migrateDb(db);
     log?.info(
       { ran, ...migrations, ms: Date.now() - started },
       ran > 0 ? `applied ${ran} migration(s)` : 'migrations up to date',

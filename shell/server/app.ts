@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -77,6 +77,17 @@ export async function buildPageServer(
       http2: false,
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => ({ ...forwardedFor(request.ip, request.protocol, headers), 'x-request-id': request.id }),
+        // The API did not answer (an instance dying, a restart): a gateway error in the API's own
+        // shape, never a 500. (Fastify's error path would also log the request, whose socket may
+        // be gone by then; under load that turned these into 500s.)
+        onError: (reply, { error }) => {
+          const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : (error as { statusCode?: number }).statusCode === 503 ? 503 : 502;
+          reply.log.warn({ err: error }, 'the API did not answer');
+          void reply
+            .code(status)
+            .header('retry-after', '5')
+            .send({ error: STATUS_CODES[status], message: 'The shop could not answer just now. Please try again in a moment.' });
+        },
       },
     });
   }
