@@ -44,9 +44,9 @@ export function ImportPage() {
   const check = async (chosen: File) => {
     setError(null);
     setStep({ name: 'checking' });
-    const text = await chosen.text();
-    setFile({ name: chosen.name, text });
     try {
+      const text = await chosen.text();
+      setFile({ name: chosen.name, text });
       const res = await postCsv(`/products/import?name=${encodeURIComponent(chosen.name)}`, text);
       setStep({ name: 'checked', report: importReportSchema.parse(await res.json()) });
     } catch (e) {
