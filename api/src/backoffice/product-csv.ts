@@ -594,6 +594,8 @@ export function acceptCsv(app: FastifyInstance) {
  */
 export function streamImport(reply: FastifyReply, run: (onProgress: (done: number, total: number) => void) => Promise<ImportReport>, onError: (error: unknown) => void) {
   const out = new PassThrough();
+  // The client gone mid-import: the import still finishes (one transaction); its lines go nowhere.
+  out.on('error', () => {});
   const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
   void run((done, total) => line({ progress: { done, total } }))
     .then((result) => line({ report: result }))

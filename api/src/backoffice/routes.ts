@@ -95,9 +95,9 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.addHook('preHandler', async (request) => {
+  const authorise = async (request: FastifyRequest) => {
     const area = request.routeOptions.config.area;
-    if (!area) return;
+    if (!area || request.staffSession) return;
     const session = await staff.session(request.cookies[SESSION_COOKIE]);
     if (!session) throw new HttpError(401, BACKOFFICE_MESSAGES.signedOut);
     if (!mayUse(session.staff.role, area)) throw new HttpError(403, BACKOFFICE_MESSAGES.noPermission);
@@ -105,7 +105,8 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
       throw new HttpError(403, BACKOFFICE_MESSAGES.csrf);
     }
     request.staffSession = session;
-  });
+  };
+  app.addHook('preHandler', authorise);
 
   const actor = (request: FastifyRequest): Actor => ({ id: request.staffSession!.staff.id, email: request.staffSession!.staff.email });
 
@@ -267,6 +268,8 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
 
   /** A CSV file (text/csv): a dry run answers its report; `?apply=1` applies it, answering progress as NDJSON. */
   await app.register(async (scope) => {
+    // A file may be large: who sends it is checked before it is read.
+    scope.addHook('onRequest', authorise);
     acceptCsv(scope);
     const csv = scope.withTypeProvider<ZodTypeProvider>();
     const importQuery = z.object({ apply: z.enum(['0', '1']).default('0'), name: z.string().max(200).optional() });
