@@ -42,11 +42,11 @@ test.describe('back office: catalogue', () => {
     await expect(admin.getByText('The price cannot be below zero.')).toBeVisible();
     // The API's own refusal lands under its field too: a URL key another page has.
     await admin.getByLabel('Price (£, ex VAT)').fill(was);
-    await admin.getByLabel('URL key').fill('damp-proofing');
+    await admin.getByLabel('URL key', { exact: true }).fill('damp-proofing');
     await admin.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('This URL key is already used by another page of the shop.')).toBeVisible();
     await screenshot(admin, 'product-refused');
-    await admin.getByLabel('URL key').fill(product!.url.slice(1));
+    await admin.getByLabel('URL key', { exact: true }).fill(product!.url.slice(1));
 
     try {
       await admin.getByLabel('Price (£, ex VAT)').fill('17.25');
@@ -74,7 +74,7 @@ test.describe('back office: catalogue', () => {
 
       // A new URL key: the old address answers 301 to the new one (the page server's redirect).
       const key = product!.url.slice(1);
-      await admin.getByLabel('URL key').fill(`${key}-v2`);
+      await admin.getByLabel('URL key', { exact: true }).fill(`${key}-v2`);
       await admin.getByRole('button', { name: 'Save' }).click();
       await expect(admin.getByText(`Old addresses redirecting here: /${key}`)).toBeVisible();
       const moved = await request.get(product!.url, { maxRedirects: 0 });
@@ -84,7 +84,7 @@ test.describe('back office: catalogue', () => {
       await expect(page).toHaveURL(new RegExp(`/${key}-v2$`));
       await expect(catalog.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
     } finally {
-      await admin.getByLabel('URL key').fill(product!.url.slice(1));
+      await admin.getByLabel('URL key', { exact: true }).fill(product!.url.slice(1));
       await admin.getByLabel('Price (£, ex VAT)').fill(was);
       await admin.getByRole('button', { name: 'Save' }).click();
       await expect(admin.getByRole('status')).toContainText('Saved');
