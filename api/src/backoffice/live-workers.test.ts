@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { adminProductDetailSchema, saveRequestOf } from '@shop/shared/backoffice';
 import { randomUUID } from 'node:crypto';
 import { buildApp, type App } from '../app';
 import { createProduct } from '../cart/test-fixtures';
@@ -99,21 +100,9 @@ describePg('a back-office price change on two API workers (PostgreSQL)', () => {
 
     const detail = await call('GET', `${api.url}/admin-api/products/${product.id}`, { cookie: staff.cookie });
     expect(detail.status).toBe(200);
-    const p = JSON.parse(detail.body) as { name: string; price_pence: number; qty: number; is_in_stock: boolean; enabled: boolean; url_key: string };
+    const p = adminProductDetailSchema.parse(JSON.parse(detail.body));
     const saved = Date.now();
-    const res = await call('POST', `${api.url}/admin-api/products/${product.id}`, staff.write, {
-      name: p.name,
-      pricePence: 3750,
-      specialPricePence: null,
-      specialFrom: null,
-      specialTo: null,
-      qty: p.qty,
-      isInStock: p.is_in_stock,
-      enabled: p.enabled,
-      urlKey: p.url_key,
-      metaTitle: '',
-      metaDescription: '',
-    });
+    const res = await call('POST', `${api.url}/admin-api/products/${product.id}`, staff.write, { ...saveRequestOf(p), pricePence: 3750 });
     expect(res.status).toBe(200);
     const savedBy = await workerOf(res.requestId);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { adminProductDetailSchema, adminProductsAnswerSchema, BACKOFFICE_MESSAGES, PRODUCT_MESSAGES, type AdminProductDetail, type ProductSaveRequest } from '@shop/shared/backoffice';
+import { adminProductDetailSchema, adminProductsAnswerSchema, BACKOFFICE_MESSAGES, PRODUCT_MESSAGES, saveRequestOf, type AdminProductDetail, type ProductSaveRequest } from '@shop/shared/backoffice';
 import { categoryProductsSchema, productInfoSchema, productSearchSchema, resolvedPathSchema } from '@shop/shared/schemas';
 import { nextIp } from '../customer/test-helpers';
 import { queryRows } from '../db/client';
@@ -55,20 +55,7 @@ async function detailOf(id: number): Promise<AdminProductDetail> {
   return adminProductDetailSchema.parse(res.json());
 }
 
-/** The save request that keeps a product as it is. */
-const unchanged = (p: AdminProductDetail): ProductSaveRequest => ({
-  name: p.name,
-  pricePence: p.price_pence,
-  specialPricePence: p.special_price_pence,
-  specialFrom: p.special_from,
-  specialTo: p.special_to,
-  qty: p.qty,
-  isInStock: p.is_in_stock,
-  enabled: p.enabled,
-  urlKey: p.url_key,
-  metaTitle: p.meta_title ?? '',
-  metaDescription: p.meta_description ?? '',
-});
+const unchanged = saveRequestOf;
 
 const save = (id: number, body: unknown, who: SignedInStaff = catalogue) => inject('POST', `/admin-api/products/${id}`, who, body);
 

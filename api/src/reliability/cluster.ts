@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { adminProductDetailSchema, saveRequestOf } from '@shop/shared/backoffice';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { signedInStaff } from '../backoffice/test-helpers';
@@ -328,25 +329,13 @@ async function main() {
         const staffCall = clientAt('127.0.3.1');
         const read = await staffCall.request('GET', `${apis[0]!.url}/admin-api/products/${priced.id}`, undefined, { cookie: staff.cookie });
         check(read.status === 200, `the back office did not answer the product: ${read.status} ${JSON.stringify(read.json)}`);
-        const detail = read.json;
+        const detail = adminProductDetailSchema.parse(read.json);
         for (const i of [0, 1]) await staffCall.request('GET', `http://${API_HOSTS[i]}:${PORT.api}/api/products/info/${priced.id}`); // cached by each
         const newPence = detail.price_pence + 111;
         const saved = await staffCall.request(
           'POST',
           `${apis[0]!.url}/admin-api/products/${priced.id}`,
-          {
-            name: detail.name,
-            pricePence: newPence,
-            specialPricePence: detail.special_price_pence,
-            specialFrom: detail.special_from,
-            specialTo: detail.special_to,
-            qty: detail.qty,
-            isInStock: detail.is_in_stock,
-            enabled: detail.enabled,
-            urlKey: detail.url_key,
-            metaTitle: detail.meta_title ?? '',
-            metaDescription: detail.meta_description ?? '',
-          },
+          { ...saveRequestOf(detail), pricePence: newPence },
           staff.write,
         );
         check(saved.status === 200, `the price change was refused: ${saved.status} ${JSON.stringify(saved.json)}`);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { adminProductDetailSchema, saveRequestOf } from '@shop/shared/backoffice';
 import { sitemapAnswerSchema } from '@shop/shared/schemas';
 import { signedInStaff } from '../backoffice/test-helpers';
 import { nextIp } from '../customer/test-helpers';
@@ -38,10 +39,7 @@ describe('GET /api/sitemap', () => {
     const [p] = await queryRows<{ id: number; url_key: string }>(t.db, sql`select id, url_key from products where status = 1 and type_id = 'simple' and visibility = 4 and 2 = any(website_ids) order by id limit 1`);
     expect(await sitemap()).toContain(`/${p!.url_key}`);
     const detail = (await t.app.inject({ url: `/admin-api/products/${p!.id}`, headers: { cookie: staff.cookie }, remoteAddress: nextIp() })).json();
-    const body = {
-      name: detail.name, pricePence: detail.price_pence, specialPricePence: detail.special_price_pence, specialFrom: detail.special_from, specialTo: detail.special_to,
-      qty: detail.qty, isInStock: detail.is_in_stock, enabled: false, urlKey: detail.url_key, metaTitle: detail.meta_title ?? '', metaDescription: detail.meta_description ?? '',
-    };
+    const body = { ...saveRequestOf(adminProductDetailSchema.parse(detail)), enabled: false };
     const saved = await t.app.inject({ method: 'POST', url: `/admin-api/products/${p!.id}`, headers: staff.write, payload: body, remoteAddress: nextIp() });
     expect(saved.statusCode).toBe(200);
     expect(await sitemap()).not.toContain(`/${p!.url_key}`);

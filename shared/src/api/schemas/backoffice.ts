@@ -485,6 +485,21 @@ const productRules = (p: ProductFields, ctx: z.RefinementCtx) => {
 
 export const productSaveRequestSchema = productFieldsSchema.superRefine(productRules);
 export type ProductSaveRequest = z.infer<typeof productSaveRequestSchema>;
+
+/** The save request that keeps a product as it is (change what you need on top of it). */
+export const saveRequestOf = (p: AdminProductDetail): ProductSaveRequest => ({
+  name: p.name,
+  pricePence: p.price_pence,
+  specialPricePence: p.special_price_pence,
+  specialFrom: p.special_from,
+  specialTo: p.special_to,
+  qty: p.qty,
+  isInStock: p.is_in_stock,
+  enabled: p.enabled,
+  urlKey: p.url_key,
+  metaTitle: p.meta_title ?? '',
+  metaDescription: p.meta_description ?? '',
+});
 export const productSaveAnswerSchema = z.object({ product: adminProductDetailSchema });
 
 /* --------------------------------------------------------------------------------- products: new, duplicate, CSV */
