@@ -46,6 +46,7 @@ import { clientIp, LOGIN_SLOWDOWN_MS, type LimitRule } from '../auth/rate-limit'
 import type { DomainPlugin } from '../domain';
 import { HttpError } from '../http-errors';
 import type { Actor } from './activity';
+import { contentRoutes } from './content-routes';
 import { areasOf, csrfMatches, SESSION_IDLE_MS, type StaffSession } from './staff';
 
 export const SESSION_COOKIE = 'staff_session';
@@ -242,6 +243,10 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
   app.post('/products/:id', { config: { area: 'catalogue' }, schema: { params: idParams, body: productSaveRequestSchema, response: { 200: productSaveAnswerSchema } } }, async (request) => ({
     product: await productAdmin.save(request.params.id, request.body, actor(request)),
   }));
+
+  /* ------------------------------------------------------------------ content, categories and reviews */
+
+  contentRoutes(app, actor);
 
   /* ------------------------------------------------------------------ staff and activity (owner) */
 
