@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Area } from './components/Area';
 import { Layout } from './components/Layout';
+import { contentRoutes } from './contentRoutes';
 import { ActivityPage } from './pages/ActivityPage/ActivityPage';
 import { CustomerPage } from './pages/CustomerPage/CustomerPage';
 import { CustomersPage } from './pages/CustomersPage/CustomersPage';
@@ -38,6 +39,7 @@ export function App() {
         <Route path="messages" element={<Area name="messages"><MessagesPage /></Area>} />
         <Route path="products" element={<Area name="catalogue"><ProductsPage /></Area>} />
         <Route path="products/:id" element={<Area name="catalogue"><ProductPage /></Area>} />
+        {contentRoutes}
         <Route path="staff" element={<Area name="staff"><StaffPage /></Area>} />
         <Route path="activity" element={<Area name="activity"><ActivityPage /></Area>} />
         <Route path="*" element={<p>There is no such page in the back office.</p>} />

@@ -87,6 +87,9 @@ export function contentRoutes(app: App, actor: (request: FastifyRequest) => Acto
   );
 
   /* categories (catalogue) */
+  app.post('/categories/preview', { ...catalogue, schema: { body: htmlPreviewRequestSchema, response: { 200: htmlPreviewAnswerSchema } } }, async (request) =>
+    contentAdmin.preview(request.body.html),
+  );
   app.get('/categories', { ...catalogue, schema: { response: { 200: adminCategoriesAnswerSchema } } }, async () => categoryAdmin.list());
   app.post('/categories/:id', { ...catalogue, schema: { params: idParams, body: categorySaveRequestSchema, response: { 200: categoryAnswerSchema } } }, async (request) => ({
     category: await categoryAdmin.save(request.params.id, request.body, actor(request)),
