@@ -447,6 +447,7 @@ describe('reviews', () => {
     expect((await productReviews(product!.sku)).count).toBe(0);
     expect((await info()).review_summary).toEqual({ average: 0, count: 0 });
     expect((await reviews('kind=product&state=rejected')).items.map((r) => r.id)).toContain(pending.id);
+    expect((await customerPost(t.app, '/api/customer/reviews', { customerToken: shopper.token, page: 1, pageSize: 10 })).json().data.items[0].status).toBe('rejected');
     expect((await reviews('kind=product&state=pending&pageSize=100')).items.map((r) => r.id)).not.toContain(pending.id);
 
     const log = await activityOf('product-review', pending.id);
