@@ -31,10 +31,10 @@ test.describe('back office: content', () => {
 
     try {
       // An empty title is refused under its field; nothing is saved.
-      await admin.getByLabel('Title').fill('');
+      await admin.getByLabel('Title', { exact: true }).fill('');
       await admin.getByRole('button', { name: 'Save' }).click();
       await expect(admin.getByText('Enter the page title.')).toBeVisible();
-      await admin.getByLabel('Title').fill(cms.title);
+      await admin.getByLabel('Title', { exact: true }).fill(cms.title);
 
       await body.fill(`<p>${newText}</p><script>window.__injected = true</script><img src="/media/x.png" onerror="window.__injected = true">${cms.content}`);
       await admin.getByRole('button', { name: 'Preview' }).click();
@@ -62,7 +62,7 @@ test.describe('back office: content', () => {
       expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
     } finally {
       await body.fill(cms.content);
-      await admin.getByLabel('Title').fill(cms.title);
+      await admin.getByLabel('Title', { exact: true }).fill(cms.title);
       await admin.getByRole('button', { name: 'Save' }).click();
       await expect(admin.getByRole('status')).toContainText('Saved');
     }
