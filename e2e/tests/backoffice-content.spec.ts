@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { screenshot, signedInStaffPage } from '../support/backoffice';
 import { acceptCookies, registerCustomer, remote } from '../support/shop';
@@ -6,7 +7,8 @@ import { acceptCookies, registerCustomer, remote } from '../support/shop';
  * Content in the back office: a `content` staff member edits a CMS page (a script in its body is
  * removed; the storefront's page shows the new text within 2 s) and approves a review a customer
  * wrote, which waited unseen until then and now shows on its product's page. The page's words
- * are put back at the end (the suite's other journeys share this shop).
+ * are put back at the end (the suite's other journeys share this shop). Then a new advice post with
+ * an uploaded hero image (resized by the API) shows on its article page, and is unpublished again.
  */
 const PAGE = 'delivery-and-returns';
 const SKU = 'HV-ALARM';
@@ -91,5 +93,47 @@ test.describe('back office: content', () => {
     const tab = catalog.getByRole('tab', { name: `Reviews (${approvedBefore + 1})` });
     await tab.click();
     await expect(catalog.getByText(title)).toBeVisible();
+  });
+
+  test('a content staff member writes an advice post with an uploaded hero image', async ({ page, browser, request, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const { page: admin } = await signedInStaffPage(browser, 'content', extraHTTPHeaders ?? {});
+    await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Advice posts' }).click();
+    await admin.getByRole('link', { name: 'New post' }).click();
+    const key = `sealing-a-sump-lid-${Date.now().toString(36)}`;
+    await admin.getByLabel('Name').fill('Sealing a sump lid');
+    await admin.getByLabel('URL key (its address: /advice/url-key)').fill(key);
+    await admin.getByLabel('Body', { exact: true }).fill('<p>Use the gasket that came with the chamber.</p><iframe src="https://evil.example"></iframe>');
+    // Nothing chosen for the hero: refused under its field.
+    await admin.getByRole('button', { name: 'Create post' }).click();
+    await expect(admin.getByText('Upload a hero image, or enter a video link.')).toBeVisible();
+
+    // A 2400 × 1600 picture (a phone's photo is larger than the page needs): resized by the API.
+    const picture = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+    await admin.getByLabel(/Upload a hero image/).setInputFiles({ name: 'sump.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await expect(admin.getByLabel('Hero image (its address under /media/)')).toHaveValue(/^\/media\/uploads\/posts\/[0-9a-f]+\.webp$/);
+    const image = await admin.getByLabel('Hero image (its address under /media/)').inputValue();
+    await admin.getByLabel(/^Published/).check();
+    await admin.getByRole('button', { name: 'Create post' }).click();
+    await expect(admin.getByRole('heading', { name: 'Sealing a sump lid' })).toBeVisible();
+    await expect(admin.getByText(`/advice/${key}`)).toBeVisible();
+    await screenshot(admin, 'post-saved');
+
+    try {
+      await acceptCookies(page);
+      await page.goto(`/advice/${key}`);
+      const article = remote(page, 'content');
+      await expect(article.getByRole('heading', { level: 1, name: 'Sealing a sump lid' })).toBeVisible();
+      await expect(article.getByText('Use the gasket that came with the chamber.')).toBeVisible();
+      await expect(article.locator('iframe')).toHaveCount(0);
+      const hero = article.locator(`img[src="${image}"]`);
+      await expect(hero).toBeVisible();
+      expect(await hero.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1200, 400]);
+      const served = await request.get(image);
+      expect(served.headers()['content-type']).toBe('image/webp');
+    } finally {
+      await admin.getByRole('button', { name: 'Unpublish' }).click();
+      await expect(admin.getByRole('status')).toContainText('Saved');
+    }
   });
 });

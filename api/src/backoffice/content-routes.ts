@@ -18,6 +18,7 @@ import {
   cmsPageSaveRequestSchema,
   htmlPreviewAnswerSchema,
   htmlPreviewRequestSchema,
+  imageUploadAnswerSchema,
   postAnswerSchema,
   postSaveRequestSchema,
   publishRequestSchema,
@@ -26,6 +27,8 @@ import {
   reviewParamsSchema,
 } from '@shop/shared/backoffice';
 import type { App } from '../domain';
+import { HttpError } from '../http-errors';
+import { IMAGE_MESSAGES, UPLOAD_LIMIT, UPLOAD_TYPES } from './hero-images';
 import type { Actor } from './activity';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -35,7 +38,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
  * categories (`catalogue` area), registered by routes.ts inside its session, role and CSRF checks.
  */
 export function contentRoutes(app: App, actor: (request: FastifyRequest) => Actor): void {
-  const { contentAdmin, categoryAdmin, reviewAdmin } = app.services.backoffice;
+  const { contentAdmin, categoryAdmin, reviewAdmin, heroImages } = app.services.backoffice;
   const content = { config: { area: 'content' as const } };
   const catalogue = { config: { area: 'catalogue' as const } };
 
@@ -77,6 +80,15 @@ export function contentRoutes(app: App, actor: (request: FastifyRequest) => Acto
   app.post('/posts/:id/publish', { ...content, schema: { params: idParams, body: publishRequestSchema, response: { 200: postAnswerSchema } } }, async (request) => ({
     post: await contentAdmin.publishPost(request.params.id, request.body.active, actor(request)),
   }));
+
+  // A hero image: the picture's bytes as the body (image/jpeg, png or webp), resized and stored (hero-images.ts).
+  app.register(async (scope) => {
+    scope.addContentTypeParser([...UPLOAD_TYPES], { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post('/posts/image', { ...content, bodyLimit: UPLOAD_LIMIT, schema: { response: { 200: imageUploadAnswerSchema } } }, async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new HttpError(415, IMAGE_MESSAGES.notImage, 'image');
+      return { image: await heroImages.save(request.body) };
+    });
+  });
 
   /* reviews */
   app.get('/reviews', { ...content, schema: { querystring: adminReviewsQuerySchema, response: { 200: adminReviewsAnswerSchema } } }, async (request) =>

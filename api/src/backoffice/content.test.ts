@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import {
   adminCategoriesAnswerSchema,
   adminCmsPageDetailSchema,
@@ -16,14 +17,16 @@ import {
   type PostSaveRequest,
 } from '@shop/shared/backoffice';
 import { blogPostsSchema, categoriesSchema, cmsPagesSchema, productInfoSchema, productReviewsSchema, resolvedPathSchema, storeReviewsSchema } from '@shop/shared/schemas';
-import { nextIp, post as customerPost, signedIn } from '../customer/test-helpers';
+import { nextIp, post as customerPost, signedIn, tempDataDir } from '../customer/test-helpers';
 import { queryRows } from '../db/client';
 import { storeReviews } from '../reviews/schema';
 import { useSeededApp } from '../seed/testing';
+import { HERO_SIZE, IMAGE_MESSAGES, UPLOAD_LIMIT } from './hero-images';
 import { signedInStaff, type SignedInStaff } from './test-helpers';
 
-// The answer cache on (as in production), so a save must drop it for the new answers to show.
-const t = useSeededApp({ catalogCacheTtlMs: 60_000 });
+// The answer cache on (as in production), so a save must drop it for the new answers to show;
+// uploads in a folder of this test's own.
+const t = useSeededApp({ catalogCacheTtlMs: 60_000, dataDir: tempDataDir() });
 
 let owner: SignedInStaff;
 let ordersStaff: SignedInStaff;
@@ -488,5 +491,51 @@ describe('reviews', () => {
     expect((await inject('GET', '/reviews?state=hidden', content)).json().field).toBe('state');
     expect(await countOf('staff_activity')).toBe(logged);
     expect((await reviews('kind=store&state=pending')).items[0]).toEqual(pending);
+  });
+});
+
+describe('hero images', () => {
+  const upload = (body: Buffer, type: string, who: SignedInStaff = content, write = true) =>
+    t.app.inject({ method: 'POST', url: '/admin-api/posts/image', remoteAddress: nextIp(), headers: { ...(write ? who.write : { cookie: who.cookie }), 'content-type': type }, payload: body });
+  const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
+    sharp({ create: { width, height, channels: 3, background: '#1f5f99' } })[format]().toBuffer();
+
+  it('resizes an upload to the storefront’s hero size (WebP), serves it under /media/uploads/, and a post can use it', async () => {
+    const res = await upload(await picture(2400, 1600, 'jpeg'), 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const { image } = res.json() as { image: string };
+    expect(image).toMatch(/^\/media\/uploads\/posts\/[0-9a-f]{24}\.webp$/);
+    const served = await t.app.inject({ url: image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', ...HERO_SIZE });
+    // The same picture again is the same file.
+    expect((await upload(await picture(2400, 1600, 'jpeg'), 'image/jpeg')).json().image).toBe(image);
+
+    const [first] = adminPostsAnswerSchema.parse((await inject('GET', '/posts', content)).json()).items;
+    const post = adminPostDetailSchema.parse((await inject('GET', `/posts/${first!.id}`, content)).json());
+    const saved = await inject('POST', `/posts/${post.id}`, content, { ...postRequest(post), image, videoLink: '' });
+    expect(saved.json().post).toMatchObject({ image, is_video: false });
+    expect((await storefrontPosts()).find((p) => p.id === post.id)!.image).toBe(image);
+  });
+
+  it('refuses what is not a usable picture, and other roles', async () => {
+    const cases: Array<[Buffer, string, number, string | undefined]> = [
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png', 400, IMAGE_MESSAGES.notImage],
+      [Buffer.from('not a picture at all'), 'image/jpeg', 400, IMAGE_MESSAGES.notImage],
+      [await picture(300, 100), 'image/png', 400, IMAGE_MESSAGES.tooSmall],
+      [Buffer.from('{"a":1}'), 'application/json', 415, undefined],
+      [Buffer.alloc(UPLOAD_LIMIT + 1), 'image/png', 413, undefined],
+    ];
+    for (const [body, type, status, message] of cases) {
+      const res = await upload(body, type);
+      expect({ type, status: res.statusCode }).toEqual({ type, status });
+      if (message) expect(res.json()).toMatchObject({ field: 'image', message });
+    }
+    const png = await picture(1200, 400);
+    expect((await upload(png, 'image/png', catalogue)).statusCode).toBe(403);
+    expect((await upload(png, 'image/png', content, false)).statusCode).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import type { CustomerStore } from '../customer/store';
 import { createActivityLog } from './activity';
 import { createCategoryAdmin } from './categories';
 import { createContentAdmin } from './content';
+import { createHeroImages, uploadsDirOf } from './hero-images';
 import { createReviewAdmin } from './reviews';
 import { createCustomerAdmin } from './customers';
 import { createMessageInbox } from './messages';
@@ -39,6 +40,7 @@ export function createBackoffice(deps: {
     contentAdmin: createContentAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
     categoryAdmin: createCategoryAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
     reviewAdmin: createReviewAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
+    heroImages: createHeroImages(uploadsDirOf(deps.config.dataDir)),
   };
 }
 

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { adminAuthorsAnswerSchema, adminPostDetailSchema, postAnswerSchema, type AdminPostDetail, type PostSaveRequest } from '@shop/shared/backoffice';
-import { call } from '../../api';
+import { adminAuthorsAnswerSchema, adminPostDetailSchema, imageUploadAnswerSchema, postAnswerSchema, type AdminPostDetail, type PostSaveRequest } from '@shop/shared/backoffice';
+import { ApiError, call, upload } from '../../api';
 import { RichText } from '../../components/RichText';
 import { describedBy, showApiError } from '../../formErrors';
 import ui from '../../ui.module.css';
@@ -120,6 +120,7 @@ function PostForm({ post, authors, onSaved, onMessage }: {
         setValue={(html) => form.setValue('postContent', html, { shouldDirty: true })}
       />
       {input('image', 'Hero image (its address under /media/)', {}, 'Used unless the post is a video.')}
+      <HeroUpload onUploaded={(image) => form.setValue('image', image, { shouldDirty: true, shouldValidate: true })} />
       {input('videoLink', 'Video link (YouTube; the post is then a video)', { inputMode: 'url' })}
       <div className={ui.row}>
         {input('publishDate', 'Publish date', { type: 'date' })}
@@ -146,5 +147,35 @@ function PostForm({ post, authors, onSaved, onMessage }: {
         {post ? 'Save' : 'Create post'}
       </button>
     </form>
+  );
+}
+
+/** Uploads a picture: the API resizes it to the storefront's hero size and answers its address, put into the field. */
+function HeroUpload({ onUploaded }: { onUploaded: (image: string) => void }) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  return (
+    <div className={ui.field}>
+      <label htmlFor="heroUpload">Upload a hero image (JPEG, PNG or WebP; cropped to 1200 × 400)</label>
+      <input
+        id="heroUpload"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        disabled={state.busy}
+        onChange={async (e) => {
+          const file = e.currentTarget.files?.[0];
+          if (!file) return;
+          setState({ busy: true, error: null });
+          try {
+            onUploaded((await upload(imageUploadAnswerSchema, '/posts/image', file)).image);
+            setState({ busy: false, error: null });
+          } catch (error) {
+            setState({ busy: false, error: error instanceof ApiError ? error.message : 'The picture could not be uploaded. Please try again.' });
+          }
+        }}
+        {...(state.error ? { 'aria-invalid': true, 'aria-describedby': 'heroUpload-error' } : {})}
+      />
+      {state.busy && <span className={ui.muted}>Uploading…</span>}
+      {state.error && <span className={ui.fieldError} id="heroUpload-error">{state.error}</span>}
+    </div>
   );
 }
