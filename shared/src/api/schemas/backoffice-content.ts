@@ -233,3 +233,10 @@ export const reviewModerateRequestSchema = z.object({
 export type ReviewModerateRequest = z.infer<typeof reviewModerateRequestSchema>;
 /** `done: false`: the review was already in that state (a double click). */
 export const reviewModerateAnswerSchema = z.object({ done: z.boolean(), review: adminReviewSchema });
+
+/** The activity log's actions of these saves (the log's filter offers them). */
+export const CONTENT_ACTIONS = [
+  'cms-page.create', 'cms-page.save', 'cms-page.publish', 'cms-page.unpublish',
+  'post.create', 'post.save', 'post.publish', 'post.unpublish',
+  'category.save', 'review.approve', 'review.reject',
+] as const;
