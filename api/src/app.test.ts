@@ -134,6 +134,10 @@ describe('the app', () => {
     const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect((await app.inject({ url: '/api/health' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // One that could break a log line, or grow it without end, is replaced.
+    for (const bad of ['a b', 'x'.repeat(129), '{"level":60}']) {
+      expect((await app.inject({ url: '/api/health', headers: { 'x-request-id': bad } })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 
   it('serves media with long cache headers and a locked-down policy', async () => {

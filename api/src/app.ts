@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { DISK_FULL_MESSAGE, diskFolderOf, isDiskFullError, isWritable, noteDiskFull } from './db/disk';
 import { HttpError } from './http-errors';
 import type { App, AppDeps } from './domain';
+import { instrumentApi } from './metrics';
 import { reportError } from './observability';
 import { backofficeRoutes } from './backoffice/routes';
 import { staffCliRoutes } from './backoffice/cli-routes';
@@ -40,6 +41,7 @@ export interface ErrorAnswer {
 }
 
 const MEDIA_MAX_AGE = '365d';
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Builds the API: JSON routes under /api (validated with zod), product media under /media.
@@ -50,11 +52,18 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A request id from the page server (or a load balancer) is kept, so one id runs through both
+    // logs; one that could corrupt a log line or grow it is replaced.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Counts and times every answer for /metrics (metrics/), served apart when METRICS_PORT is set.
+  instrumentApi(app, db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

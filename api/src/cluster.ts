@@ -1,5 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { serveMetrics } from './metrics';
 
 /**
  * API_WORKERS > 1 (PostgreSQL only): this process supervises that many worker processes
@@ -22,7 +24,11 @@ const RESTART_DELAY_MS = 1000;
 const MAX_DEATHS_PER_MINUTE = 10;
 const STOP_TIMEOUT_MS = 15_000;
 
-export function superviseWorkers(count: number, log: FastifyBaseLogger): void {
+/**
+ * Also serves the workers' metrics, summed, when METRICS_PORT is set (the workers serve none), and
+ * gives the workers their SHUTDOWN_DRAIN_MS on top of the stop timeout.
+ */
+export function superviseWorkers(count: number, log: FastifyBaseLogger, config: Pick<Config, 'metrics' | 'shutdownDrainMs'>): void {
   const listening = new Set<number>();
   const deaths: number[] = [];
   let stopping = false;
@@ -50,7 +56,7 @@ export function superviseWorkers(count: number, log: FastifyBaseLogger): void {
       log.error('the workers took more than 15 s to stop: killing them');
       for (const worker of alive()) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
+    }, STOP_TIMEOUT_MS + config.shutdownDrainMs).unref();
   };
 
   cluster.on('listening', (worker, address) => {
@@ -89,4 +95,13 @@ export function superviseWorkers(count: number, log: FastifyBaseLogger): void {
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   log.info({ workers: count }, `starting ${count} API workers`);
   for (let i = 0; i < count; i++) fork();
+  if (config.metrics) {
+    serveMetrics(config.metrics.host, config.metrics.port, { ofWorkers: true }).then(
+      (metrics) => log.info({ metrics: metrics.url }, 'metrics served (the sum of the workers)'),
+      (error: unknown) => {
+        log.fatal({ err: error }, 'cannot serve metrics: stopping');
+        stop('metrics address unavailable', 1);
+      },
+    );
+  }
 }

@@ -55,6 +55,9 @@ const envSchema = z.object({
   API_WORKERS: optional(z.coerce.number().int().min(1).max(256)),
   RATE_LIMIT_STORE: optional(z.enum(['memory', 'database'], 'must be memory or database')),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 /** Where per-client rate limits are counted: this process, the database, or Redis. */
@@ -109,6 +112,13 @@ export interface Config {
   paymentProviders: PaymentProviderSettings;
   /** How long an instance reuses a catalogue answer, ms (CATALOG_CACHE_TTL_MS; 0: off). */
   catalogCacheTtlMs: number;
+  /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics (unset: not served; host loopback by default). */
+  metrics: { host: string; port: number } | null;
+  /**
+   * On SIGTERM the API answers not ready (GET /api/health 503) for this long before it stops
+   * taking requests, so a load balancer's health check sees it first (SHUTDOWN_DRAIN_MS, default 0).
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiWorkersRequested: e.API_WORKERS,
     dbPoolSize: e.DB_POOL_SIZE,
     rateLimitStore: e.REDIS_URL ? 'redis' : (e.RATE_LIMIT_STORE ?? (apiWorkers > 1 ? 'database' : 'memory')),
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     ...domains,
   };
 }

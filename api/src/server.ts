@@ -9,7 +9,8 @@ import { assertRoomToStart, freeBytesAt, diskFullReason, NoRoomToStartError } fr
 import { DatabaseLockedError } from './db/lock';
 import { startApiJobs } from './jobs';
 import { armPendingFaults, faultsFromEnv } from './faults';
-import { migrateDb, migrationState } from './db/migrate';
+import { migrateDb } from './db/migrate';
+import { serveMetrics, type MetricsServer } from './metrics';
 import { flushObservability, initObservability, reportError } from './observability';
 import { version } from './version';
 
@@ -84,9 +85,7 @@ export async function startApi(
   let app: App | undefined;
   try {
     started = Date.now();
-    const before = await migrationState(db);
-    const migrations = await migrateDb(db);
-    const ran = migrations.applied - before.applied;
+    const { ran, ...migrations } = await migrateDb(db);
     log?.info(
       { ran, ...migrations, ms: Date.now() - started },
       ran > 0 ? `applied ${ran} migration(s)` : 'migrations up to date',
@@ -105,11 +104,22 @@ export async function startApi(
       onDiskFull: (reason) => options.onDiskFull?.(reason),
     });
     void jobs.started.finally(armPendingFaults);
+    // Metrics on their own address; a cluster's workers leave it to the primary, which sums theirs.
+    let metrics: MetricsServer | null = null;
+    if (config.metrics && !cluster.isWorker) {
+      metrics = await serveMetrics(config.metrics.host, config.metrics.port);
+      log?.info({ metrics: metrics.url }, 'metrics served');
+    }
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        // Not ready first (GET /api/health answers 503 'stopping'), so a load balancer stops
+        // sending new requests; then the listener closes and requests in flight finish.
+        app!.services.readiness.stopping = true;
+        if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
         await jobs.stop();
         await app!.close();
+        await metrics?.close();
         await closeDb(db);
         await flushObservability();
       })());
@@ -152,7 +162,7 @@ async function main() {
 
   // API_WORKERS > 1 (PostgreSQL): this process only supervises the workers (src/cluster.ts).
   if (cluster.isPrimary && config.apiWorkers > 1) {
-    superviseWorkers(config.apiWorkers, logger);
+    superviseWorkers(config.apiWorkers, logger, config);
     return;
   }
   if (cluster.isPrimary && !config.databaseUrl && (config.apiWorkersRequested ?? 1) > 1) {
@@ -194,7 +204,7 @@ async function main() {
     const timer = setTimeout(() => {
       logger.error('shutdown took more than 10 s: exiting');
       process.exit(1);
-    }, 10_000);
+    }, 10_000 + config.shutdownDrainMs);
     timer.unref();
     running.close().then(
       () => {

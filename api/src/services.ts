@@ -23,6 +23,7 @@ import { createMailLinks, type MailLinks } from './customer/links';
 import { createCustomerService, type CustomerService } from './customer/service';
 import { createCustomerStore, type CustomerStore } from './customer/store';
 import type { Db } from './db/client';
+import type { Readiness } from './health/service';
 import { createHealthStore, type HealthStore } from './health/store';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createOrderPlacement } from './orders/placement';
@@ -57,6 +58,8 @@ export interface Services {
   /** Per-client limits, one store for the whole app (one Redis client with REDIS_URL). */
   limiter: Limiter;
   health: HealthStore;
+  /** Whether a graceful stop has begun, and Redis's probe: readiness beyond the database. */
+  readiness: Readiness;
   catalog: CatalogService;
   /** Catalogue changes told to every API process (LISTEN/NOTIFY): each drops what it cached. */
   catalogChanges: CatalogChanges;
@@ -145,6 +148,7 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
     outbox,
     limiter,
     health: createHealthStore(db),
+    readiness: { stopping: false, ...(config.redisUrl ? { redis: limiter.ping } : {}) },
     catalog,
     catalogChanges,
     productDocuments: createProductDocuments(db, catalog),

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -13,6 +13,7 @@ import { ApiReader, createMetaResolver } from './meta';
 import { createPageRenderer, type RenderedPage } from './render';
 import { createRouteRegistry } from './routeTable';
 import { securityHeaders } from './security';
+import { createMetrics, createReadiness, pageRequest, requestIdOf, type PageServerMetrics, type Readiness } from './operations';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
 /** Source maps stay on disk for error reporting; they are never published. */
@@ -28,12 +29,19 @@ function cacheHeaders(reply: FastifyReply, filePath: string): void {
  * The shell's page server: the shell's build, the remotes' builds (all-in-one start), /api and
  * /media proxied to the API service, and the shell's HTML for every page URL.
  */
-export async function buildPageServer(config: PageServerConfig, logger: boolean | object = true): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: trustProxyOption(config.trustProxy) });
+export async function buildPageServer(
+  config: PageServerConfig,
+  logger: boolean | object = true,
+  { metrics = createMetrics(), readiness = createReadiness(config.apiUrl) }: { metrics?: PageServerMetrics; readiness?: Readiness } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: trustProxyOption(config.trustProxy), requestIdHeader: false, genReqId: requestIdOf });
+  metrics.instrument(app);
 
-  // Every answer, files and proxied API answers included, is read only as the type it declares.
-  app.addHook('onSend', async (_request, reply) => {
+  // Every answer, files and proxied API answers included, is read only as the type it declares;
+  // and says which request it was (the same id is in this server's log and the API's).
+  app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Request-Id', request.id);
   });
 
   // A body the API would refuse is refused here, before it is streamed upstream (the API closing
@@ -67,7 +75,20 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
       prefix,
       rewritePrefix: prefix,
       http2: false,
-      replyOptions: { rewriteRequestHeaders: (request, headers) => forwardedFor(request.ip, request.protocol, headers) },
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({ ...forwardedFor(request.ip, request.protocol, headers), 'x-request-id': request.id }),
+        // The API did not answer (an instance dying, a restart): a gateway error in the API's own
+        // shape, never a 500. (Fastify's error path would also log the request, whose socket may
+        // be gone by then; under load that turned these into 500s.)
+        onError: (reply, { error }) => {
+          const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : (error as { statusCode?: number }).statusCode === 503 ? 503 : 502;
+          reply.log.warn({ err: error }, 'the API did not answer');
+          void reply
+            .code(status)
+            .header('retry-after', '5')
+            .send({ error: STATUS_CODES[status], message: 'The shop could not answer just now. Please try again in a moment.' });
+        },
+      },
     });
   }
 
@@ -105,11 +126,21 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
     return config.remotes;
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Liveness: the process answers. Readiness (/readyz): it can serve pages now (operations.ts).
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
 
   // The route table comes from the remotes' own lists, read before the first page is served.
   const routes = createRouteRegistry(config, app.log);
   await routes.refresh();
+  readiness.routesMissing = () => routes.current().missing;
+  app.get('/readyz', async (_request, reply) => {
+    const state = await readiness.check();
+    reply.code(state.ready ? 200 : 503).header('Cache-Control', 'no-store');
+    return { status: state.ready ? 'ok' : state.stopping ? 'stopping' : 'degraded', api: state.api, routesMissing: state.routesMissing };
+  });
   const payments = createPaymentModeProbe(config.apiUrl, app.log);
   await payments.refresh();
   app.addHook('onClose', async () => payments.stop());
@@ -122,7 +153,8 @@ export async function buildPageServer(config: PageServerConfig, logger: boolean 
   // Pages are rendered on the server with the same API answers their metadata came from.
   const renderer = createPageRenderer(config, apiReader, app.log);
   await renderer.ready();
-  const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
+  const servePage = (req: FastifyRequest, reply: FastifyReply) => pageRequest.run({ id: req.id }, () => renderPageAnswer(req, reply));
+  const renderPageAnswer = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.code(404).send({ error: 'Not Found', message: `${req.method} ${req.url} is not a page of the shop` });
     }

@@ -42,6 +42,10 @@ export interface PageServerConfig {
    * left to the browser (RENDER_BUDGET_MS, default 400).
    */
   renderBudgetMs: number;
+  /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics (unset: not served; host loopback by default). */
+  metrics: { host: string; port: number } | null;
+  /** On SIGTERM, /readyz answers 503 for this long before the listener closes (SHUTDOWN_DRAIN_MS, default 0). */
+  shutdownDrainMs: number;
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` takes it. */
@@ -95,9 +99,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PageServerConf
   if (!Number.isInteger(renderBudgetMs) || renderBudgetMs <= 0) {
     throw new Error(`RENDER_BUDGET_MS must be a whole number of milliseconds, got "${env.RENDER_BUDGET_MS}"`);
   }
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? null : Number(env.METRICS_PORT);
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
+    throw new Error(`METRICS_PORT must be a port number, got "${env.METRICS_PORT}"`);
+  }
+  const shutdownDrainMs = Number(env.SHUTDOWN_DRAIN_MS ?? 0);
+  if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) {
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds up to 60000, got "${env.SHUTDOWN_DRAIN_MS}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    metrics: metricsPort === null ? null : { host: env.METRICS_HOST || '127.0.0.1', port: metricsPort },
+    shutdownDrainMs,
     apiUrl: env.API_URL ?? `http://127.0.0.1:${port + 1}`,
     shellDist: path.resolve(env.SHELL_DIST ?? path.join(repoRoot, 'shell/dist')),
     localRemotes: Object.fromEntries(REMOTES.map((n) => [n, path.join(repoRoot, `${n}-mfe/dist`)])) as Record<

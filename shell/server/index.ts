@@ -1,29 +1,39 @@
 import { loadConfig } from './config';
 import { buildPageServer } from './app';
+import { createMetrics, createReadiness, serveMetrics } from './operations';
 
 async function main() {
   const config = loadConfig();
-  const app = await buildPageServer(config, {
-    level: process.env.LOG_LEVEL ?? 'info',
-  });
+  const metrics = createMetrics();
+  const readiness = createReadiness(config.apiUrl);
+  const app = await buildPageServer(config, { level: process.env.LOG_LEVEL ?? 'info' }, { metrics, readiness });
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) process.exit(1);
     closing = true;
-    app.log.info({ signal }, 'page server shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'page server shutting down');
+    // Not ready first (/readyz 503), so the load balancer stops sending; then stop listening.
+    readiness.stop();
+    setTimeout(() => {
+      Promise.all([app.close(), metricsServer?.app.close()]).then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }, config.shutdownDrainMs);
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   try {
     await app.listen({ port: config.port, host: config.host });
+    if (config.metrics) {
+      metricsServer = await serveMetrics(metrics.registry, config.metrics.host, config.metrics.port);
+      app.log.info({ metrics: metricsServer.url }, 'metrics served');
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     // A port taken is the machine's doing, not a bug: one line, no stack.
-    app.log.fatal({ refused: 'EADDRINUSE' }, `Port ${config.port} is in use by another program. Stop it, or choose another port (PORT).`);
+    app.log.fatal({ refused: 'EADDRINUSE' }, `Port ${config.port} (or METRICS_PORT) is in use by another program. Stop it, or choose another port (PORT).`);
     process.exit(1);
   }
 }

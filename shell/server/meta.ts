@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router-dom';
 import { DEFAULT_TITLE, HELPLINE_TEL, INFO_EMAIL, pageTitle, SHOP_LEGAL_NAME, SHOP_NAME } from '@shop/shared/shop';
 import type { RouteTable, TableRoute } from '@shop/shared/routes';
+import { pageRequest } from './operations';
 
 /** What the page server puts into a page's HTML before the shell takes over. */
 export interface PageMeta {
@@ -80,7 +81,10 @@ export class ApiReader {
   get<T>(path: string): Promise<T | null> {
     const hit = this.cache.get(path);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value as Promise<T | null>;
-    const value = fetch(`${this.apiUrl}/api${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(3000) }).then(
+    // The page request's id goes along, so the API's log lines of this read name the page's request.
+    const requestId = pageRequest.getStore()?.id;
+    const headers = { accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) };
+    const value = fetch(`${this.apiUrl}/api${path}`, { headers, signal: AbortSignal.timeout(3000) }).then(
       async (res) => {
         if (res.status === 404) return null;
         if (!res.ok) throw new Error(`${path} answered ${res.status}`);

@@ -69,6 +69,8 @@ export interface Limiter {
   within: (rule: LimitRule, request: FastifyRequest, key: string) => Promise<boolean>;
   /** Whether `key` is already over the maximum, without counting (never throws 429). */
   isOver: (rule: LimitRule, request: FastifyRequest, key: string) => Promise<boolean>;
+  /** Redis, where configured: throws when it does not answer (readiness). Nothing to ask otherwise. */
+  ping: () => Promise<void>;
 }
 
 /** How long a login waits before answering while its account is under a guessing attack. */
@@ -140,6 +142,9 @@ export async function createLimiter(
     },
     async isOver(rule, request, key) {
       return (await run(rule, request, key, false)).over;
+    },
+    async ping() {
+      if (redis) await redis.ping();
     },
   };
 }

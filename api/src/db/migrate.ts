@@ -46,23 +46,28 @@ export function readJournal(folder = migrationsDir): JournalEntry[] {
 
 /**
  * Applies pending migrations with the migrator of the driver. On PostgreSQL an advisory lock
- * serialises instances that start together; PGlite has one process by construction.
+ * serialises instances that start together (one applies them; the others wait, then find nothing
+ * to do); PGlite has one process by construction. `ran`: how many this call applied itself.
  */
-export async function migrateDb(db: Db, folder = migrationsDir): Promise<MigrationState> {
+export async function migrateDb(db: Db, folder = migrationsDir): Promise<MigrationState & { ran: number }> {
   const config = { migrationsFolder: folder };
+  let before: number;
   if (dbKind(db) === 'pglite') {
+    before = (await migrationState(db, folder)).applied;
     await migratePglite(db as unknown as PgliteDatabase<Record<string, unknown>>, config);
   } else {
     const lock = await (db.$client as pg.Pool).connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      before = (await migrationState(db, folder)).applied;
       await migrateNodePg(db as unknown as NodePgDatabase<Record<string, unknown>>, config);
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       lock.release();
     }
   }
-  return migrationState(db, folder);
+  const after = await migrationState(db, folder);
+  return { ...after, ran: after.applied - before };
 }
 
 /** Compares the migrations applied in the database with those shipped (for health checks). */

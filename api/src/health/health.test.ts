@@ -52,6 +52,48 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('readiness and liveness', () => {
+  const t = useTestApp();
+  afterEach(() => {
+    t.app.services.readiness.stopping = false;
+    delete t.app.services.readiness.redis;
+  });
+
+  it('answers 503 stopping once a graceful stop has begun, while liveness stays 200', async () => {
+    t.app.services.readiness.stopping = true;
+    const ready = await t.app.inject({ url: '/api/health' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'stopping', database: { ok: true } });
+    const live = await t.app.inject({ url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok', version: expect.any(String) });
+    expect(live.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is not ready while the configured Redis does not answer, and says so', async () => {
+    t.app.services.readiness.redis = () => Promise.reject(new Error('ECONNREFUSED'));
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: { ok: true }, redis: { ok: false } });
+    t.app.services.readiness.redis = async () => {};
+    const back = await t.app.inject({ url: '/api/health' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'ok', redis: { ok: true } });
+  });
+
+  it('liveness answers even when the database does not', async () => {
+    const broken = await openTestDb();
+    await broken.close();
+    const app = buildApp({ db: broken.db, config: testConfig() });
+    try {
+      expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('checkHealth', () => {
   const store = (over: Partial<HealthStore>): HealthStore => ({
     kind: 'pglite',

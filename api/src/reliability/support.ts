@@ -38,12 +38,21 @@ export interface ApiProcess {
 /** Starts `src/server.ts` with `env` (NODE_ENV test: no seed; one process unless env sets API_WORKERS) on a free port; does not wait for health. */
 export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    // API_WORKERS 1: these runs kill and watch one process (src/reliability/workers.test.ts covers several).
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), STRIPE_SECRET_KEY: '', API_WORKERS: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // API_WORKERS 1: these runs kill and watch one process (src/reliability/workers.test.ts covers several).
+  return spawnService('the API', 'src/server.ts', apiRoot, `http://127.0.0.1:${port}`, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    STRIPE_SECRET_KEY: '',
+    API_WORKERS: '1',
+    ...env,
   });
+}
+
+/** Starts a TypeScript entry point (`file`, from `cwd`) with the environment plus `env`, capturing its log lines. */
+export function spawnService(name: string, file: string, cwd: string, url: string, env: Record<string, string>): ApiProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const waiters: Array<{ pattern: RegExp; resolve(line: string): void }> = [];
   const exited = new Promise<number | NodeJS.Signals>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal!)));
@@ -55,7 +64,7 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);
       lines.push(line);
-      if (process.env.RELIABILITY_VERBOSE) console.log(`    [api] ${line}`);
+      if (process.env.RELIABILITY_VERBOSE) console.log(`    [${name}] ${line}`);
       for (const w of waiters.splice(0)) {
         if (w.pattern.test(line)) w.resolve(line);
         else waiters.push(w);
@@ -66,7 +75,7 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
   child.stderr!.on('data', onData);
   return {
     child,
-    url: `http://127.0.0.1:${port}`,
+    url,
     lines,
     exited,
     waitForLine(pattern, timeoutMs = 30_000) {
@@ -77,7 +86,7 @@ export async function spawnApi(env: Record<string, string>): Promise<ApiProcess>
         waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)) });
         void exited.then((how) => {
           clearTimeout(timer);
-          reject(new Error(`the API ended (${how}) before logging ${pattern}:\n${lines.slice(-20).join('\n')}`));
+          reject(new Error(`${name} ended (${how}) before logging ${pattern}:\n${lines.slice(-20).join('\n')}`));
         });
       });
     },

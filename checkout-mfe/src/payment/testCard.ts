@@ -1,18 +1,8 @@
-/**
- * The test provider's card form checks a card the way Stripe.js does, with Stripe's words, before
- * the API makes the payment method (which checks it again).
- */
-export const CARD_MESSAGES = {
-  incompleteNumber: 'Your card number is incomplete.',
-  invalidNumber: 'Your card number is invalid.',
-  incompleteExpiry: "Your card's expiration date is incomplete.",
-  invalidMonth: "Your card's expiration month is invalid.",
-  yearPast: "Your card's expiration year is in the past.",
-  datePast: "Your card's expiration date is in the past.",
-  incompleteCvc: "Your card's security code is incomplete.",
-  invalidCvc: "Your card's security code is invalid.",
-} as const;
+import { CARD_MESSAGES, cardDigits, cardProblems, isAmex } from '@shop/shared/payment/card';
 
+export { CARD_MESSAGES };
+
+/** The test provider's card form, as typed; checked by the shared card rules (the API's own). */
 export interface CardFields {
   number: string;
   /** 'MM / YY' as typed. */
@@ -22,22 +12,7 @@ export interface CardFields {
 
 export type CardErrors = Partial<Record<keyof CardFields, string>>;
 
-export const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-export const isAmex = (digits: string) => /^3[47]/.test(digits);
+export const digitsOf = cardDigits;
 
 /** '4242424242424242' -> '4242 4242 4242 4242' (Amex 4-6-5). */
 export function formatCardNumber(value: string): string {
@@ -63,22 +38,12 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 }
 
 export function validateCard(fields: CardFields, now = new Date()): CardErrors {
-  const errors: CardErrors = {};
-  const digits = digitsOf(fields.number);
-  if (!/^\d*$/.test(digits)) errors.number = CARD_MESSAGES.invalidNumber;
-  else if (digits.length < 13) errors.number = CARD_MESSAGES.incompleteNumber;
-  else if (digits.length > 19 || !luhnValid(digits)) errors.number = CARD_MESSAGES.invalidNumber;
-
   const expiry = parseExpiry(fields.expiry);
-  if (!expiry) errors.expiry = CARD_MESSAGES.incompleteExpiry;
-  else if (expiry.month < 1 || expiry.month > 12) errors.expiry = CARD_MESSAGES.invalidMonth;
-  else if (expiry.year < now.getFullYear()) errors.expiry = CARD_MESSAGES.yearPast;
-  else if (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1) errors.expiry = CARD_MESSAGES.datePast;
-
-  const cvc = fields.cvc.trim();
-  const cvcLength = isAmex(digits) ? 4 : 3;
-  if (!/^\d*$/.test(cvc)) errors.cvc = CARD_MESSAGES.invalidCvc;
-  else if (cvc.length < cvcLength) errors.cvc = CARD_MESSAGES.incompleteCvc;
-  else if (cvc.length > cvcLength) errors.cvc = CARD_MESSAGES.invalidCvc;
+  const problems = cardProblems({ number: fields.number, expMonth: expiry?.month ?? 1, expYear: expiry?.year ?? 9999, cvc: fields.cvc }, now);
+  const errors: CardErrors = {};
+  if (problems.number) errors.number = problems.number;
+  const expiryProblem = expiry ? (problems.expMonth ?? problems.expYear) : CARD_MESSAGES.incompleteExpiry;
+  if (expiryProblem) errors.expiry = expiryProblem;
+  if (problems.cvc) errors.cvc = problems.cvc;
   return errors;
 }

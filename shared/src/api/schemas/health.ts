@@ -10,9 +10,13 @@ export const migrationStateSchema = z.object({
 });
 export type MigrationState = z.infer<typeof migrationStateSchema>;
 
-/** Answer of GET /api/health: 200 with status 'ok', 503 with status 'degraded'. */
+/**
+ * Answer of GET /api/health (readiness): 200 with status 'ok'; 503 with status 'degraded' (the
+ * database or Redis does not answer, migrations are pending, the disk is full) or 'stopping' (a
+ * graceful stop has begun: the load balancer should send no more).
+ */
 export const healthAnswerSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'stopping']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     ok: z.boolean(),
@@ -20,6 +24,8 @@ export const healthAnswerSchema = z.object({
     writable: z.boolean().optional(),
     migrations: migrationStateSchema.optional(),
   }),
+  /** Present where REDIS_URL is configured. */
+  redis: z.object({ ok: z.boolean() }).optional(),
   version: z.string(),
 });
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { cardBrand, cardDigits, cardProblems } from '@shop/shared/payment/card';
 import type { Db } from '../../../db/client';
 import { faultPoint } from '../../../faults';
 import { badRequest } from '../../../http-errors';
@@ -91,40 +92,7 @@ const AUTHENTICATION_FAILED: IntentError = {
   message: DECLINE_MESSAGES.payment_intent_authentication_failure!,
 };
 
-export const CARD_MESSAGES = {
-  incompleteNumber: 'Your card number is incomplete.',
-  invalidNumber: 'Your card number is invalid.',
-  invalidMonth: "Your card's expiration month is invalid.",
-  invalidYear: "Your card's expiration year is invalid.",
-  yearPast: "Your card's expiration year is in the past.",
-  datePast: "Your card's expiration date is in the past.",
-  incompleteCvc: "Your card's security code is incomplete.",
-  invalidCvc: "Your card's security code is invalid.",
-} as const;
-
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-
-/** Luhn checksum of a string of digits. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-  return 'unknown';
-}
 
 export interface TestCardInput {
   number: string;
@@ -133,27 +101,16 @@ export interface TestCardInput {
   cvc: string;
 }
 
-/** Checks a card like Stripe.js does; throws a 400 naming the field with Stripe's words. */
+/** Checks a card like Stripe.js does (the shared card rules); throws a 400 naming the field with Stripe's words. */
 export function validateTestCard(card: TestCardInput, now = new Date()): { digits: string; brand: string; expMonth: number; expYear: number } {
-  const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d*$/.test(digits)) throw badRequest(CARD_MESSAGES.invalidNumber, 'card.number');
-  if (digits.length < 13) throw badRequest(CARD_MESSAGES.incompleteNumber, 'card.number');
-  if (digits.length > 19 || !luhnValid(digits)) throw badRequest(CARD_MESSAGES.invalidNumber, 'card.number');
-  const brand = cardBrand(digits);
-  if (!Number.isInteger(card.exp_month) || card.exp_month < 1 || card.exp_month > 12) {
-    throw badRequest(CARD_MESSAGES.invalidMonth, 'card.exp_month');
+  const problems = cardProblems({ number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc }, now);
+  const fields = { number: 'card.number', expMonth: 'card.exp_month', expYear: 'card.exp_year', cvc: 'card.cvc' } as const;
+  for (const key of ['number', 'expMonth', 'expYear', 'cvc'] as const) {
+    const message = problems[key];
+    if (message) throw badRequest(message, fields[key]);
   }
-  const expYear = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
-  const thisYear = now.getUTCFullYear();
-  if (!Number.isInteger(expYear) || expYear > thisYear + 50) throw badRequest(CARD_MESSAGES.invalidYear, 'card.exp_year');
-  if (expYear < thisYear) throw badRequest(CARD_MESSAGES.yearPast, 'card.exp_year');
-  if (expYear === thisYear && card.exp_month < now.getUTCMonth() + 1) throw badRequest(CARD_MESSAGES.datePast, 'card.exp_month');
-  const cvc = card.cvc.trim();
-  const cvcLength = brand === 'amex' ? 4 : 3;
-  if (!/^\d*$/.test(cvc)) throw badRequest(CARD_MESSAGES.invalidCvc, 'card.cvc');
-  if (cvc.length < cvcLength) throw badRequest(CARD_MESSAGES.incompleteCvc, 'card.cvc');
-  if (cvc.length > cvcLength) throw badRequest(CARD_MESSAGES.invalidCvc, 'card.cvc');
-  return { digits, brand, expMonth: card.exp_month, expYear };
+  const digits = cardDigits(card.number);
+  return { digits, brand: cardBrand(digits), expMonth: card.exp_month, expYear: card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year };
 }
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
