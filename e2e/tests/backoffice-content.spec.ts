@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test } from '../support/test';
 import { screenshot, signedInStaffPage } from '../support/backoffice';
@@ -108,8 +109,9 @@ test.describe('back office: content', () => {
     await admin.getByRole('button', { name: 'Create post' }).click();
     await expect(admin.getByText('Upload a hero image, or enter a video link.')).toBeVisible();
 
-    // A 2400 × 1600 picture (a phone's photo is larger than the page needs): resized by the API.
-    const picture = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+    // A photo-like 2400 × 1600 picture of a few MB (larger than the page needs): resized by the API.
+    const picture = await sharp(randomBytes(2400 * 1600 * 3), { raw: { width: 2400, height: 1600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    expect(picture.length).toBeGreaterThan(2 * 1024 * 1024);
     await admin.getByLabel(/Upload a hero image/).setInputFiles({ name: 'sump.jpg', mimeType: 'image/jpeg', buffer: picture });
     await expect(admin.getByLabel('Hero image (its address under /media/)')).toHaveValue(/^\/media\/uploads\/posts\/[0-9a-f]+\.webp$/);
     const image = await admin.getByLabel('Hero image (its address under /media/)').inputValue();

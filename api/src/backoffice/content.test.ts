@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import {
   adminCategoriesAnswerSchema,
@@ -499,9 +500,13 @@ describe('hero images', () => {
     t.app.inject({ method: 'POST', url: '/admin-api/posts/image', remoteAddress: nextIp(), headers: { ...(write ? who.write : { cookie: who.cookie }), 'content-type': type }, payload: body });
   const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
     sharp({ create: { width, height, channels: 3, background: '#1f5f99' } })[format]().toBuffer();
+  /** A photo-like picture: noise, so its file is megabytes (above the API's 1 MB body limit for JSON). */
+  const photo = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
 
   it('resizes an upload to the storefront’s hero size (WebP), serves it under /media/uploads/, and a post can use it', async () => {
-    const res = await upload(await picture(2400, 1600, 'jpeg'), 'image/jpeg');
+    const big = await photo(2400, 1600);
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await upload(big, 'image/jpeg');
     expect(res.statusCode).toBe(200);
     const { image } = res.json() as { image: string };
     expect(image).toMatch(/^\/media\/uploads\/posts\/[0-9a-f]{24}\.webp$/);
@@ -512,7 +517,7 @@ describe('hero images', () => {
     const meta = await sharp(served.rawPayload).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', ...HERO_SIZE });
     // The same picture again is the same file.
-    expect((await upload(await picture(2400, 1600, 'jpeg'), 'image/jpeg')).json().image).toBe(image);
+    expect((await upload(big, 'image/jpeg')).json().image).toBe(image);
 
     const [first] = adminPostsAnswerSchema.parse((await inject('GET', '/posts', content)).json()).items;
     const post = adminPostDetailSchema.parse((await inject('GET', `/posts/${first!.id}`, content)).json());
