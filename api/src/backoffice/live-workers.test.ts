@@ -144,10 +144,17 @@ describePg('a back-office price change on two API workers (PostgreSQL)', () => {
   }, 60_000);
 
   it('both workers answer a CMS page saved by content staff within 2 s, though each had the old one cached', async () => {
+    // A page of its own (this database is not seeded), made through the in-process API.
+    const identifier = `opening-hours-${Date.now().toString(36)}`;
+    await app.services.backoffice.contentAdmin.createPage(
+      { identifier, title: 'Opening hours', contentHeading: '', content: '<p>Monday to Friday.</p>', metaTitle: '', metaDescription: '', active: true },
+      { id: null, email: 'test' },
+    );
     const pages = `${api.url}/api/content/cms-pages`;
-    const about = (body: string) => (JSON.parse(body) as { items: Array<{ id: number; identifier: string; content: string }> }).items.find((p) => p.identifier === 'about')!;
+    const about = (body: string) => (JSON.parse(body) as { items: Array<{ id: number; identifier: string; content: string }> }).items.find((p) => p.identifier === identifier)!;
     const cachedBy = new Set<number>();
     let page = about((await call('GET', pages)).body);
+    expect(page.content).toBe('<p>Monday to Friday.</p>');
     for (let i = 0; i < 40 && cachedBy.size < 2; i++) {
       const res = await call('GET', pages);
       if (res.headers['x-cache'] === 'HIT') cachedBy.add(await workerOf(res.requestId));
