@@ -2,7 +2,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { buildApp, type App } from '../app';
 import { createProduct } from '../cart/test-fixtures';
-import { spawnApi, stopApi, waitHealthy, type ApiProcess } from '../reliability/support';
+import { spawnApi, stopApi, waitHealthy, waitWorkersListening, type ApiProcess } from '../reliability/support';
 import { testConfig } from '../test/app';
 import { openTestDb, type TestDb } from '../test/db';
 import { signedInStaff, type SignedInStaff } from './test-helpers';
@@ -64,11 +64,7 @@ describePg('a back-office price change on two API workers (PostgreSQL)', () => {
     const databaseUrl = (testDb.db.$client as { options: { connectionString: string } }).options.connectionString;
     api = await spawnApi({ DATABASE_URL: databaseUrl, API_WORKERS: '2', CATALOG_CACHE_TTL_MS: '60000' });
     await waitHealthy(api, 90_000);
-    const deadline = Date.now() + 60_000;
-    while (api.lines.filter((l) => /API worker listening/.test(l)).length < 2) {
-      if (Date.now() > deadline) throw new Error(`the workers did not both listen:\n${api.lines.slice(-20).join('\n')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitWorkersListening(api, 2);
   }, 120_000);
   afterAll(async () => {
     if (api) await stopApi(api);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { mailOutbox } from '../mail/schema';
-import { freePort, spawnApi, stopApi, waitHealthy, type ApiProcess } from '../reliability/support';
+import { freePort, spawnApi, stopApi, waitHealthy, waitWorkersListening, type ApiProcess } from '../reliability/support';
 import { openTestDb, type TestDb } from '../test/db';
 
 /**
@@ -42,11 +42,7 @@ describePg('metrics and readiness of an API with two workers (PostgreSQL)', () =
     api = await spawnApi({ DATABASE_URL: databaseUrl, API_WORKERS: '2', METRICS_PORT: String(metricsPort), SHUTDOWN_DRAIN_MS: '1500' });
     await waitHealthy(api, 90_000);
     await api.waitForLine(/metrics served/, 60_000);
-    const deadline = Date.now() + 60_000;
-    while (api.lines.filter((l) => /API worker listening/.test(l)).length < 2) {
-      if (Date.now() > deadline) throw new Error(`the workers did not both listen:\n${api.lines.slice(-20).join('\n')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitWorkersListening(api, 2);
   }, 120_000);
   afterAll(async () => {
     if (api && api.child.exitCode === null) await stopApi(api);

@@ -30,6 +30,7 @@ import { buildApp } from '../app';
 import { signedInStaff } from '../backoffice/test-helpers';
 import { GB_ADDRESS } from '../cart/test-fixtures';
 import { closeDb, queryRows } from '../db/client';
+import { PAYMENT_MESSAGES } from '../payment/messages';
 import { testConfig } from '../test/app';
 import { apiRoot, check, openRunDb, prepareDatabase, spawnService, type ApiProcess } from './support';
 
@@ -281,11 +282,15 @@ async function main() {
         const body = { customerToken: null, cartId, payment: { method: 'stripe_payments', piPaymentMethodId: pm.json.id, paymentMethodType: 'card' }, billingAddress: GB_ADDRESS };
         // A confirm that fails (a process dying under it) is sent again with the same basket: the
         // same payment attempt, one order.
+        // "Still being processed" (409) is asked again a little later, as the page tells the shopper:
+        // an attempt whose process died is taken over once it is STALE_CREATING_MS old.
+        const again = (a: Answer | null) => !a || a.status >= 500 || (a.status === 409 && a.json?.message === PAYMENT_MESSAGES.paymentInProgress);
         let answer = await call('confirm-order', 'POST', '/api/cart/confirm-order', body);
         let tries = 1;
-        while ((!answer || answer.status >= 500) && tries < 8) {
+        const retryUntil = Date.now() + 90_000;
+        while (again(answer) && Date.now() < retryUntil) {
           if (tries === 1) counts.confirmRetried++;
-          await sleep(1000);
+          await sleep(answer?.status === 409 ? 5000 : 1000);
           tries++;
           answer = await call('confirm-order (again)', 'POST', '/api/cart/confirm-order', body);
         }
@@ -299,16 +304,19 @@ async function main() {
       client.close();
     };
 
-    const chaos = async () => {
-      // kill -9 of an API instance, restarted after a few seconds.
-      await sleep(Math.min(20_000, LOAD_SECONDS * 250));
-      let from = Date.now();
-      apis[0]!.child.kill('SIGKILL');
-      await apis[0]!.exited;
+    /** kill -9, a few seconds down, then started again; failures meanwhile are the kill's. */
+    const killAndRestart = async (what: string, victim: ApiProcess, restart: () => Promise<void>) => {
+      const from = Date.now();
+      victim.child.kill('SIGKILL');
+      await victim.exited;
       await sleep(KILL_RESTART_MS);
-      await startApiAt(0);
-      windows.push({ what: 'API instance 1 killed and restarted', from: from - KILL_GRACE_MS, to: Date.now() + KILL_GRACE_MS });
-      console.log(`  kill -9 of API instance 1: back and ready after ${seconds(Date.now() - from)} s`);
+      await restart();
+      windows.push({ what, from: from - KILL_GRACE_MS, to: Date.now() + KILL_GRACE_MS });
+      console.log(`  kill -9 of ${what}: back and ready after ${seconds(Date.now() - from)} s`);
+    };
+    const chaos = async () => {
+      await sleep(Math.min(20_000, LOAD_SECONDS * 250));
+      await killAndRestart('API instance 1', apis[0]!, () => startApiAt(0));
 
       // A price change through API instance 1; both instances must answer it within 2 s.
       await sleep(5000);
@@ -359,15 +367,8 @@ async function main() {
         await closeDb(db);
       }
 
-      // kill -9 of a page server, restarted after a few seconds.
       await sleep(Math.max(0, Math.min(end - Date.now() - 25_000, 10_000)));
-      from = Date.now();
-      pages[0]!.child.kill('SIGKILL');
-      await pages[0]!.exited;
-      await sleep(KILL_RESTART_MS);
-      await startPageAt(0);
-      windows.push({ what: 'page server 1 killed and restarted', from: from - KILL_GRACE_MS, to: Date.now() + KILL_GRACE_MS });
-      console.log(`  kill -9 of page server 1: back and ready after ${seconds(Date.now() - from)} s`);
+      await killAndRestart('page server 1', pages[0]!, () => startPageAt(0));
     };
     const priceSeen: number[] = [];
     await Promise.all([...Array.from({ length: SHOPPERS }, (_, n) => shopper(n)), chaos()]);
@@ -412,7 +413,13 @@ async function main() {
         sql`select order_id from order_status_history where comment like 'Payment of %' group by order_id having count(*) <> 1`,
       );
       check(twice.length === 0, `orders marked paid more than once: ${JSON.stringify(twice)}`);
-      check(paid!.n === counts.orders, `${counts.orders} orders confirmed to shoppers, ${paid!.n} paid orders in the database`);
+      check(
+        paid!.n === counts.orders,
+        `${counts.orders} orders confirmed to shoppers, ${paid!.n} paid orders in the database; confirms that failed:\n${failures
+          .filter((f) => f.what.startsWith('confirm'))
+          .map((f) => f.what)
+          .join('\n')}`,
+      );
       check(succeeded!.n === paid!.n, `${succeeded!.n} payments taken for ${paid!.n} paid orders`);
       const stock = await queryRows<{ product_id: number; qty: number; ordered: number }>(
         db,

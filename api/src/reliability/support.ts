@@ -110,6 +110,15 @@ export async function waitHealthy(api: ApiProcess, timeoutMs = 60_000): Promise<
   throw new Error('the API did not become healthy in time');
 }
 
+/** Waits until `count` API workers (API_WORKERS) have logged that they listen. */
+export async function waitWorkersListening(api: ApiProcess, count: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (api.lines.filter((l) => /API worker listening/.test(l)).length < count) {
+    if (Date.now() > deadline) throw new Error(`the workers did not all listen:\n${api.lines.slice(-20).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** SIGTERM and wait (a graceful stop: in-flight requests finish, the database closes). */
 export async function stopApi(api: ApiProcess): Promise<number | NodeJS.Signals> {
   if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGTERM');

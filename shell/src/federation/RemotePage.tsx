@@ -39,9 +39,12 @@ export function RemotePage({ module, props = {} }: { module: `${RemoteName}/${st
   return (
     <RemoteBoundary key={module} region={remote} onRetry={retry}>
       <div data-remote={remote}>
+        {/* While the page loads (or renders in the browser because the server gave up on it), its
+            region holds a screen's height, so the footer is not on screen to be pushed down when
+            the page arrives (a layout shift: CLS 0.34 seen on an article whose render ran out of time). */}
         <Suspense
           fallback={
-            <div style={{ padding: 'var(--space-6)', textAlign: 'center' }}>
+            <div style={{ padding: 'var(--space-6)', textAlign: 'center', minHeight: '100vh' }}>
               <Spinner />
             </div>
           }

@@ -92,6 +92,8 @@ describe('the server render of the shell and a remote page', () => {
     // React's marker of a region the browser renders (with the Retry boundary if it fails there too).
     expect(result.html).toContain('<!--$!-->');
     expect(result.html).toContain('Loading…');
+    // The region holds a screen's height meanwhile: the footer below is not shifted on screen when it arrives.
+    expect(result.html).toMatch(/<div style="[^"]*min-height:100vh[^"]*"><span[^>]*role="status"/);
     expect(result.html).toContain('Skip to content');
     expect(result.html).not.toContain('slow');
   });
