@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Area } from './components/Area';
 import { Layout } from './components/Layout';
+import { contentRoutes } from './contentRoutes';
 import { ActivityPage } from './pages/ActivityPage/ActivityPage';
 import { CustomerPage } from './pages/CustomerPage/CustomerPage';
 import { CustomersPage } from './pages/CustomersPage/CustomersPage';
@@ -41,6 +42,7 @@ export function App() {
         <Route path="products/new" element={<Area name="catalogue"><NewProductPage /></Area>} />
         <Route path="products/import" element={<Area name="catalogue"><ImportPage /></Area>} />
         <Route path="products/:id" element={<Area name="catalogue"><ProductPage /></Area>} />
+        {contentRoutes}
         <Route path="staff" element={<Area name="staff"><StaffPage /></Area>} />
         <Route path="activity" element={<Area name="activity"><ActivityPage /></Area>} />
         <Route path="*" element={<p>There is no such page in the back office.</p>} />

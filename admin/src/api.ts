@@ -26,18 +26,26 @@ export const onSignedOut = (listener: () => void) => {
 
 /** One call to /admin-api, its answer checked with the contract's schema. */
 export async function call<T extends z.ZodType>(schema: T, method: 'GET' | 'POST', path: string, body?: unknown): Promise<z.output<T>> {
-  let res: Response;
   const payload = method === 'POST' ? (body ?? {}) : undefined;
+  return send(schema, method, path, payload === undefined ? undefined : { type: 'application/json', body: JSON.stringify(payload) });
+}
+
+/** A file sent as the body of a POST (its own type, e.g. image/jpeg), the answer checked with the schema. */
+export const upload = <T extends z.ZodType>(schema: T, path: string, file: File): Promise<z.output<T>> =>
+  send(schema, 'POST', path, { type: file.type || 'application/octet-stream', body: file });
+
+async function send<T extends z.ZodType>(schema: T, method: 'GET' | 'POST', path: string, content?: { type: string; body: BodyInit }): Promise<z.output<T>> {
+  let res: Response;
   try {
     res = await fetch(`/admin-api${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(content ? { 'content-type': content.type } : {}),
         ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
       },
-      ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
+      ...(content ? { body: content.body } : {}),
     });
   } catch {
     throw new ApiError(0, 'The back office cannot reach the shop. Check your connection and try again.');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { uploadsDirOf } from './backoffice/hero-images';
 import { STATUS_CODES } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -134,6 +135,24 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): App {
       // Media includes SVG: never let a file run script or load anything in our origin.
       reply.header('x-content-type-options', 'nosniff');
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    },
+  });
+
+  // Uploaded pictures (the back office's hero images, backoffice/hero-images.ts): runtime data,
+  // under DATA_DIR, named by their content, so cached for a year like the rest of /media.
+  const uploadsDir = uploadsDirOf(config.dataDir);
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/media/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    maxAge: MEDIA_MAX_AGE,
+    immutable: true,
+    setHeaders(reply) {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
     },
   });
 

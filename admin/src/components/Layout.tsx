@@ -10,6 +10,10 @@ export const MENU: Array<{ area: BackofficeArea; to: string; label: string }> = 
   { area: 'customers', to: '/customers', label: 'Customers' },
   { area: 'messages', to: '/messages', label: 'Messages' },
   { area: 'catalogue', to: '/products', label: 'Products' },
+  { area: 'catalogue', to: '/categories', label: 'Categories' },
+  { area: 'content', to: '/cms-pages', label: 'CMS pages' },
+  { area: 'content', to: '/posts', label: 'Advice posts' },
+  { area: 'content', to: '/reviews', label: 'Reviews' },
   { area: 'staff', to: '/staff', label: 'Staff' },
   { area: 'activity', to: '/activity', label: 'Activity log' },
 ];

@@ -6,6 +6,10 @@ import type { OrdersStore } from '../orders/store';
 import type { CustomerService } from '../customer/service';
 import type { CustomerStore } from '../customer/store';
 import { createActivityLog } from './activity';
+import { createCategoryAdmin } from './categories';
+import { createContentAdmin } from './content';
+import { createHeroImages, uploadsDirOf } from './hero-images';
+import { createReviewAdmin } from './reviews';
 import { createCustomerAdmin } from './customers';
 import { createMessageInbox } from './messages';
 import { createOrderAdmin, type OrderRefunds } from './orders';
@@ -35,6 +39,10 @@ export function createBackoffice(deps: {
     inbox: createMessageInbox({ db: deps.db, activity, outbox: deps.outbox }),
     productAdmin: createProductAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
     productCsv: createProductCsv({ db: deps.db, activity, changes: deps.catalogChanges }),
+    contentAdmin: createContentAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
+    categoryAdmin: createCategoryAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
+    reviewAdmin: createReviewAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
+    heroImages: createHeroImages(uploadsDirOf(deps.config.dataDir)),
   };
 }
 

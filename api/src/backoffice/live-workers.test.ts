@@ -9,7 +9,7 @@ import { openTestDb, type TestDb } from '../test/db';
 import { signedInStaff, type SignedInStaff } from './test-helpers';
 
 /**
- * A price changed in the back office is answered by every API worker within 2 s, with each
+ * A price (and a CMS page) changed in the back office is answered by every API worker within 2 s, with each
  * worker's answer cache on (60 s here, so only the LISTEN/NOTIFY of catalog/changes.ts can make a
  * worker drop the old answer in time). Real processes: `src/server.ts` with API_WORKERS=2 on one
  * PostgreSQL. PGlite is one process (its in-process notification is covered by products.test.ts).
@@ -53,6 +53,7 @@ describePg('a back-office price change on two API workers (PostgreSQL)', () => {
   let app: App;
   let api: ApiProcess;
   let staff: SignedInStaff;
+  let contentStaff: SignedInStaff;
 
   beforeAll(async () => {
     testDb = await openTestDb();
@@ -60,6 +61,7 @@ describePg('a back-office price change on two API workers (PostgreSQL)', () => {
     app = buildApp({ db: testDb.db, config: testConfig() });
     await app.ready();
     staff = await signedInStaff(app, 'catalogue');
+    contentStaff = await signedInStaff(app, 'content');
     const databaseUrl = (testDb.db.$client as { options: { connectionString: string } }).options.connectionString;
     api = await spawnApi({ DATABASE_URL: databaseUrl, API_WORKERS: '2', CATALOG_CACHE_TTL_MS: '60000' });
     await waitHealthy(api, 90_000);
@@ -124,5 +126,53 @@ describePg('a back-office price change on two API workers (PostgreSQL)', () => {
     const last = await call('GET', info);
     expect(last.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, must-revalidate');
     console.log(`new price answered by worker(s) ${[...newBy].map(([w, ms]) => `${w} after ${ms} ms`).join(', ')} (save answered by worker ${savedBy})`);
+  }, 60_000);
+
+  it('both workers answer a CMS page saved by content staff within 2 s, though each had the old one cached', async () => {
+    // A page of its own (this database is not seeded), made through the in-process API.
+    const identifier = `opening-hours-${Date.now().toString(36)}`;
+    await app.services.backoffice.contentAdmin.createPage(
+      { identifier, title: 'Opening hours', contentHeading: '', content: '<p>Monday to Friday.</p>', metaTitle: '', metaDescription: '', active: true },
+      { id: null, email: 'test' },
+    );
+    const pages = `${api.url}/api/content/cms-pages`;
+    const about = (body: string) => (JSON.parse(body) as { items: Array<{ id: number; identifier: string; content: string }> }).items.find((p) => p.identifier === identifier)!;
+    const cachedBy = new Set<number>();
+    let page = about((await call('GET', pages)).body);
+    expect(page.content).toBe('<p>Monday to Friday.</p>');
+    for (let i = 0; i < 40 && cachedBy.size < 2; i++) {
+      const res = await call('GET', pages);
+      if (res.headers['x-cache'] === 'HIT') cachedBy.add(await workerOf(res.requestId));
+    }
+    expect(cachedBy.size).toBe(2);
+
+    const detail = JSON.parse((await call('GET', `${api.url}/admin-api/cms-pages/${page.id}`, { cookie: contentStaff.cookie })).body) as {
+      title: string; content_heading: string | null; meta_title: string | null; meta_description: string | null;
+    };
+    const text = `<p>Open on Saturdays from ${Date.now()}.</p>`;
+    const saved = Date.now();
+    const res = await call('POST', `${api.url}/admin-api/cms-pages/${page.id}`, contentStaff.write, {
+      title: detail.title,
+      contentHeading: detail.content_heading ?? '',
+      content: `${text}<script>alert(1)</script>`,
+      metaTitle: detail.meta_title ?? '',
+      metaDescription: detail.meta_description ?? '',
+      active: true,
+    });
+    expect(res.status).toBe(200);
+    const savedBy = await workerOf(res.requestId);
+
+    const newBy = new Map<number, number>();
+    while (newBy.size < 2 && Date.now() - saved < 5000) {
+      const read = await call('GET', pages);
+      page = about(read.body);
+      const worker = await workerOf(read.requestId);
+      if (page.content === text && !newBy.has(worker)) newBy.set(worker, Date.now() - saved);
+      if (newBy.has(worker)) expect(page.content).toBe(text);
+    }
+    expect(newBy.size).toBe(2);
+    for (const ms of newBy.values()) expect(ms).toBeLessThan(2000);
+    expect([...newBy.keys()].some((w) => w !== savedBy)).toBe(true);
+    console.log(`new CMS page answered by worker(s) ${[...newBy].map(([w, ms]) => `${w} after ${ms} ms`).join(', ')} (save answered by worker ${savedBy})`);
   }, 60_000);
 });

@@ -52,6 +52,7 @@ import type { DomainPlugin } from '../domain';
 import { HttpError } from '../http-errors';
 import type { Actor } from './activity';
 import { acceptCsv, CSV_BODY_LIMIT, streamImport } from './product-csv';
+import { contentRoutes } from './content-routes';
 import { areasOf, csrfMatches, SESSION_IDLE_MS, type StaffSession } from './staff';
 
 export const SESSION_COOKIE = 'staff_session';
@@ -279,6 +280,9 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
       return streamImport(reply, (onProgress) => productCsv.importCsv(request.body, actor(request), { ...options, apply: true, onProgress }), (err) => request.log.error({ err }, 'import failed'));
     });
   });
+  /* ------------------------------------------------------------------ content, categories and reviews */
+
+  contentRoutes(app, actor);
 
   /* ------------------------------------------------------------------ staff and activity (owner) */
 

@@ -20,6 +20,10 @@ export const CATALOG_CHANNEL = 'shop_catalog_changes';
 export interface CatalogChange {
   /** The products whose answers changed (their pages, listings, search results, baskets). */
   productIds?: number[];
+  /** Categories whose answers changed (the menu, their pages). */
+  categoryIds?: number[];
+  /** Content answers changed (CMS pages, advice posts, reviews). */
+  content?: boolean;
   /** Anything may have changed (a listening connection was lost and found again). */
   all?: boolean;
 }
@@ -127,7 +131,7 @@ export function createCatalogChanges(db: Db, options: { databaseUrl?: string | u
   return {
     async announce(tx, change) {
       const ids = change.productIds ?? [];
-      const payload = change.all || ids.length > MAX_IDS ? { all: true } : { productIds: ids };
+      const payload = change.all || ids.length > MAX_IDS ? { all: true } : { ...change, productIds: ids };
       await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${JSON.stringify(payload)})`);
     },
     committed(change) {

@@ -61,7 +61,7 @@ export function createContentStore(db: Db) {
         .orderBy(asc(cmsPages.id));
     },
 
-    /** Active posts, newest first. */
+    /** Active posts whose publish date has come, newest first. */
     async activePosts(): Promise<BlogPostRow[]> {
       return queryRows<BlogPostRow & Record<string, unknown>>(
         db,
@@ -71,7 +71,7 @@ export function createContentStore(db: Db) {
               coalesce((select array_agg(bp.product_id order by bp.position, bp.product_id) from blog_post_products bp
                         where bp.post_id = b.id), '{}'::int[]) as "relatedProductIds"
             from blog_posts b left join blog_authors a on a.id = b.author_id
-            where b.is_active
+            where b.is_active and b.publish_date <= now()
             order by b.publish_date desc, b.id desc`,
       );
     },
@@ -82,7 +82,7 @@ export function createContentStore(db: Db) {
 
     /** The ids of the products an active post recommends, in order; undefined when no such post. */
     async relatedProductIds(postId: number): Promise<number[] | undefined> {
-      const [post] = await queryRows<{ id: number }>(db, sql`select id from blog_posts where id = ${postId} and is_active`);
+      const [post] = await queryRows<{ id: number }>(db, sql`select id from blog_posts where id = ${postId} and is_active and publish_date <= now()`);
       if (!post) return undefined;
       const rows = await queryRows<{ id: number }>(
         db,

@@ -37,7 +37,7 @@ export function createCustomerReviews({ store, products, orders }: CustomerRevie
       title: r.title,
       detail: r.detail,
       rating: r.rating,
-      status: r.approved ? 'approved' : 'pending',
+      status: r.approved ? 'approved' : r.rejectedAt ? 'rejected' : 'pending',
       verified_purchase: bought.ids.has(r.productId) || bought.skus.some((s) => s === product.sku || s.startsWith(`${product.sku}-`)),
       created_at: r.createdAt.toISOString(),
     };

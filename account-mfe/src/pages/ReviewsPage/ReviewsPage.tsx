@@ -54,7 +54,7 @@ export default function ReviewsPage() {
               <h3 className={page.title}>{r.title}</h3>
               <p>{r.detail}</p>
               <p className={styles.muted}>
-                {formatDate(r.created_at)} · {r.status === 'approved' ? 'Published' : 'Awaiting approval'}
+                {formatDate(r.created_at)} · {r.status === 'approved' ? 'Published' : r.status === 'rejected' ? 'Not published' : 'Awaiting approval'}
                 {r.verified_purchase ? ' · Verified purchase' : ''}
               </p>
             </li>

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { activityAnswerSchema } from '@shop/shared/backoffice';
+import { activityAnswerSchema, CONTENT_ACTIONS } from '@shop/shared/backoffice';
 import { call } from '../../api';
 import { dateTime } from '../../money';
 import ui from '../../ui.module.css';
@@ -40,7 +40,7 @@ export function ActivityPage() {
           <label htmlFor="action">Action</label>
           <select id="action" name="action" defaultValue={params.get('action') ?? ''}>
             <option value="">Any</option>
-            {['order.ship', 'order.comment.internal', 'order.comment.customer', 'order.cancel', 'customer.reset_link', 'customer.disable', 'customer.enable', 'message.reply', 'message.handled', 'message.reopen', 'staff.add', 'staff.reinvite', 'staff.setup', 'staff.disable'].map((a) => <option key={a}>{a}</option>)}
+            {['order.ship', 'order.comment.internal', 'order.comment.customer', 'order.cancel', 'customer.reset_link', 'customer.disable', 'customer.enable', 'message.reply', 'message.handled', 'message.reopen', 'staff.add', 'staff.reinvite', 'staff.setup', 'staff.disable', ...CONTENT_ACTIONS].map((a) => <option key={a}>{a}</option>)}
           </select>
         </div>
         <div className={ui.field}><label htmlFor="targetId">Order number or staff id</label><input id="targetId" name="targetId" defaultValue={params.get('targetId') ?? ''} /></div>

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from '../../forms/account';
 import { orderStatusSchema } from './orders';
 
+export * from './backoffice-content';
+
 /**
  * `@shop/shared/backoffice`: the back office's calls (`/admin-api/...` on the API, reached only
  * through the back office's own server, never through the storefront's /api proxy). The API
@@ -14,13 +16,13 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
 
 /** What a role may use: the API checks it on every route; the app hides what a role may not use. */
-export const BACKOFFICE_AREAS = ['dashboard', 'orders', 'customers', 'messages', 'catalogue', 'staff', 'activity'] as const;
+export const BACKOFFICE_AREAS = ['dashboard', 'orders', 'customers', 'messages', 'catalogue', 'content', 'staff', 'activity'] as const;
 export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number];
 export const ROLE_AREAS: Record<StaffRoleName, readonly BackofficeArea[]> = {
   owner: BACKOFFICE_AREAS,
   orders: ['dashboard', 'orders', 'customers', 'messages'],
   catalogue: ['dashboard', 'catalogue'],
-  content: ['dashboard'],
+  content: ['dashboard', 'content'],
 };
 export const mayUse = (role: StaffRoleName, area: BackofficeArea) => ROLE_AREAS[role].includes(area);
 

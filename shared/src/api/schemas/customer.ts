@@ -305,7 +305,8 @@ export const customerReviewSchema = z.object({
   detail: z.string(),
   rating: z.number().int().min(1).max(5),
   /** pending until the shop approves it; only approved reviews are shown on the product. */
-  status: z.enum(['pending', 'approved']),
+  /** rejected: staff did not publish it (the back office's review moderation). */
+  status: z.enum(['pending', 'approved', 'rejected']),
   /** The customer bought this product (an order of theirs that was paid). */
   verified_purchase: z.boolean(),
   created_at: z.string(),
