@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { NotFound, usePageData } from '@shop/shared';
-import { Route, useLocation } from '@shop/shared/router';
+import { Route } from '@shop/shared/router';
 import type { RouteTable, TableRoute } from '@shop/shared/routes';
 import { RemotePage } from './federation/RemotePage';
 import { manifestUrl, type RemoteName } from './federation/remotes';
@@ -46,19 +45,8 @@ export function useRouteTable(): RouteTableState {
   return state;
 }
 
-/**
- * A remote's route whose page the page server found missing (an unknown product id, article key...)
- * is the shop's not-found page, in the first HTML and at hydration, rather than the remote's spinner.
- */
-function RoutePage({ route }: { route: TableRoute }) {
-  const { pathname } = useLocation();
-  const missing = usePageData<true>(`not-found:${pathname}`);
-  if (missing) return <NotFound />;
-  return <RemotePage module={route.module as `${RemoteName}/${string}`} props={route.props} />;
-}
-
 function element(route: TableRoute): ReactNode {
-  const page = <RoutePage route={route} />;
+  const page = <RemotePage module={route.module as `${RemoteName}/${string}`} props={route.props} />;
   return route.guarded ? <RequireAuth>{page}</RequireAuth> : page;
 }
 
