@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import {
   PRODUCT_MESSAGES,
   productCreateRequestSchema,
-  productSaveRequestSchema,
+  productRowSchema,
   type ImportProblem,
   type ImportReport,
-  type ProductSaveRequest,
+  type ProductRow,
 } from '@shop/shared/backoffice';
 import type { CatalogChanges } from '../catalog/changes';
 import { products, productStock, urlRewrites } from '../catalog/schema';
@@ -28,7 +28,7 @@ import { staffActivity } from './schema';
  * price). A column left out, or a cell left empty, keeps what the product has (Magento's rule);
  * `__EMPTY__VALUE__` empties an optional value (the special price and its dates, the SEO words).
  * Each row, merged onto the product as it is, must pass the product form's own schema
- * (`productSaveRequestSchema`, `productCreateRequestSchema`), so the rules and their words are the
+ * (`productRowSchema`, `productCreateRequestSchema`), so the rules and their words are the
  * form's. A file with any problem changes nothing; one without is applied in one transaction, in
  * chunks (progress is told after each), with an activity-log row per product changed and one for
  * the file, and one catalogue-change notification for the whole batch.
@@ -92,7 +92,7 @@ export const CSV_MESSAGES = {
   type: 'The product type cannot be changed by an import, and only simple products can be made by one.',
 } as const;
 
-type Editable = ProductSaveRequest;
+type Editable = ProductRow;
 interface Current extends Editable {
   id: number;
   sku: string;
@@ -288,7 +288,7 @@ async function plan(executor: DbExecutor, file: ParsedFile): Promise<{ planned: 
       if ('problem' in value) rowProblems.push({ row, column, message: value.problem });
       else given[value.field] = value.value;
     }
-    let schema: z.ZodType<Editable> = productSaveRequestSchema;
+    let schema: z.ZodType<Editable> = productRowSchema;
     let base: Record<string, unknown>;
     if (existing) {
       const { id: _id, sku: _sku, typeId: _type, ...fields } = existing;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import {
@@ -11,10 +11,11 @@ import {
   type ProductSaveRequest,
 } from '@shop/shared/backoffice';
 import type { CatalogChanges } from '../catalog/changes';
-import { categories, productCategories, productMedia, productOptions, productOptionValues, products, productStock, productTierPrices, urlRewrites } from '../catalog/schema';
+import { categories, productCategories, productLinks, productMedia, productOptions, productOptionValues, products, productStock, productTierPrices, urlRewrites } from '../catalog/schema';
 import { sqlState, type Db, type DbExecutor, type Tx } from '../db/client';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { escapeLike, type ActivityLog, type Actor } from './activity';
+import { cleanHtml } from './sanitize';
 
 /** The shop's days (special price dates) are days in London. */
 export const SHOP_TODAY = sql`(now() at time zone 'Europe/London')::date`;
@@ -27,7 +28,9 @@ export const inEffect = (from: SQL | AnyPgColumn, to: SQL | AnyPgColumn) =>
 export type Editable = Pick<
   AdminProductDetail,
   'name' | 'price_pence' | 'special_price_pence' | 'special_from' | 'special_to' | 'qty' | 'is_in_stock' | 'enabled' | 'url_key' | 'meta_title' | 'meta_description'
->;
+> &
+  Partial<Pick<AdminProductDetail, 'visibility' | 'short_description' | 'description' | 'tier_prices' | 'categories'>> & { related?: string[]; upsell?: string[] };
+/** The fields a CSV row or a new product has (the activity log of imports, creates and duplicates). */
 export const editable = (p: AdminProductDetail): Editable => ({
   name: p.name,
   price_pence: p.price_pence,
@@ -40,6 +43,18 @@ export const editable = (p: AdminProductDetail): Editable => ({
   url_key: p.url_key,
   meta_title: p.meta_title,
   meta_description: p.meta_description,
+});
+
+/** Everything the edit form saves (the activity log of a save). */
+const formEditable = (p: AdminProductDetail): Editable => ({
+  ...editable(p),
+  visibility: p.visibility,
+  short_description: p.short_description,
+  description: p.description,
+  tier_prices: p.tier_prices,
+  related: p.related.map((l) => l.sku),
+  upsell: p.upsell.map((l) => l.sku),
+  categories: p.categories,
 });
 
 /** The URL key is another page's address (a product, a category, a CMS page, or an old address of one): 400. */
@@ -108,6 +123,74 @@ async function pathTaken(tx: DbExecutor, path: string): Promise<boolean> {
   return Boolean(product || rewrite);
 }
 
+/**
+ * The ids of the related and up-sell SKUs, in order; an unknown SKU or the product itself is
+ * refused with 400 naming the row (`related.2`). Matched case-insensitively, as SKUs are typed.
+ */
+async function linkedIds(tx: Tx, id: number, ownSku: string, input: Pick<ProductSaveRequest, 'related' | 'upsell'>) {
+  const wanted = [...new Set([...input.related, ...input.upsell].map((s) => s.toLowerCase()))];
+  const rows = wanted.length
+    ? await tx.select({ id: products.id, sku: products.sku }).from(products).where(inArray(sql`lower(${products.sku})`, wanted))
+    : [];
+  const bySku = new Map(rows.map((r) => [r.sku.toLowerCase(), r.id]));
+  const idsOf = (list: 'related' | 'upsell') =>
+    input[list].map((sku, i) => {
+      if (sku.toLowerCase() === ownSku.toLowerCase()) throw badRequest(PRODUCT_MESSAGES.linkSelf, `${list}.${i}`);
+      const found = bySku.get(sku.toLowerCase());
+      if (found === undefined || found === id) throw badRequest(PRODUCT_MESSAGES.linkUnknown, `${list}.${i}`);
+      return found;
+    });
+  return { related: idsOf('related'), upsell: idsOf('upsell') };
+}
+
+async function knownCategories(tx: Tx, wanted: ProductSaveRequest['categories']) {
+  if (wanted.length === 0) return;
+  const rows = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, wanted.map((c) => c.categoryId)));
+  const known = new Set(rows.map((r) => r.id));
+  const unknown = wanted.findIndex((c) => !known.has(c.categoryId));
+  if (unknown >= 0) throw badRequest(PRODUCT_MESSAGES.categoryUnknown, `categories.${unknown}.categoryId`);
+}
+
+/** The tier prices as sent (rows not sent are removed); untouched when nothing changed, so no read model is rebuilt for nothing. */
+async function saveTierPrices(tx: Tx, id: number, before: AdminProductDetail['tier_prices'], wanted: ProductSaveRequest['tierPrices']) {
+  const key = (rows: Array<{ g: number; q: number; p: number }>) => JSON.stringify(rows.map((r) => [r.g, r.q, r.p]).sort());
+  const same =
+    key(before.map((t) => ({ g: t.customer_group_id, q: t.qty, p: t.price_pence }))) === key(wanted.map((t) => ({ g: t.customerGroupId, q: t.qty, p: t.pricePence })));
+  if (same) return;
+  await tx.delete(productTierPrices).where(eq(productTierPrices.productId, id));
+  if (wanted.length > 0) {
+    await tx.insert(productTierPrices).values(wanted.map((t) => ({ productId: id, customerGroupId: t.customerGroupId, qty: t.qty, valuePence: t.pricePence })));
+  }
+}
+
+/** Related and up-sell links as sent, positions 1, 2, … in the order sent. */
+async function saveLinks(tx: Tx, id: number, before: AdminProductDetail, linked: { related: number[]; upsell: number[] }) {
+  for (const type of ['related', 'upsell'] as const) {
+    const ids = linked[type];
+    const beforeCount = before[type].length;
+    if (beforeCount === 0 && ids.length === 0) continue;
+    await tx.delete(productLinks).where(and(eq(productLinks.productId, id), eq(productLinks.linkType, type)));
+    if (ids.length > 0) {
+      await tx.insert(productLinks).values(ids.map((linkedProductId, i) => ({ productId: id, linkType: type, linkedProductId, position: i + 1 })));
+    }
+  }
+}
+
+/** The product's categories and its position in each: rows not sent are removed, the others written only where they changed. */
+async function saveCategories(tx: Tx, id: number, before: AdminProductDetail['categories'], wanted: ProductSaveRequest['categories']) {
+  const had = new Map(before.map((c) => [c.category_id, c.position]));
+  const keep = new Set(wanted.map((c) => c.categoryId));
+  const gone = before.filter((c) => !keep.has(c.category_id)).map((c) => c.category_id);
+  if (gone.length > 0) await tx.delete(productCategories).where(and(eq(productCategories.productId, id), inArray(productCategories.categoryId, gone)));
+  const changed = wanted.filter((c) => had.get(c.categoryId) !== c.position);
+  if (changed.length > 0) {
+    await tx
+      .insert(productCategories)
+      .values(changed.map((c) => ({ productId: id, categoryId: c.categoryId, position: c.position })))
+      .onConflictDoUpdate({ target: [productCategories.categoryId, productCategories.productId], set: { position: sql`excluded.position` } });
+  }
+}
+
 const inStockSql = sql<boolean>`coalesce(${productStock.isInStock} and ${productStock.qty} > 0, false)`;
 
 /**
@@ -136,6 +219,25 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
       .from(urlRewrites)
       .where(and(eq(urlRewrites.entityType, 'product'), eq(urlRewrites.entityId, id), eq(urlRewrites.redirectType, 301)))
       .orderBy(asc(urlRewrites.requestPath));
+    const [tiers, links, placed] = await Promise.all([
+      executor
+        .select({ customer_group_id: productTierPrices.customerGroupId, qty: productTierPrices.qty, price_pence: productTierPrices.valuePence })
+        .from(productTierPrices)
+        .where(eq(productTierPrices.productId, id))
+        .orderBy(asc(productTierPrices.customerGroupId), asc(productTierPrices.qty)),
+      executor
+        .select({ type: productLinks.linkType, sku: products.sku, name: products.name, status: products.status })
+        .from(productLinks)
+        .innerJoin(products, eq(products.id, productLinks.linkedProductId))
+        .where(and(eq(productLinks.productId, id), inArray(productLinks.linkType, ['related', 'upsell'])))
+        .orderBy(asc(productLinks.position), asc(products.sku)),
+      executor
+        .select({ category_id: productCategories.categoryId, position: productCategories.position })
+        .from(productCategories)
+        .where(eq(productCategories.productId, id))
+        .orderBy(asc(productCategories.categoryId)),
+    ]);
+    const linksOf = (type: string) => links.filter((l) => l.type === type).map((l) => ({ sku: l.sku, name: l.name, enabled: l.status === 1 }));
     const shown = p.status === 1 && p.visibility !== 1 && p.websiteIds.includes(STOREFRONT_WEBSITE_ID);
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
     return {
@@ -157,6 +259,12 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
       meta_description: text(p.attrs.meta_description),
       storefront_path: shown ? `/${p.urlKey}` : null,
       old_paths: oldPaths.map((r) => `/${r.path}`),
+      short_description: text(p.attrs.short_description) ?? '',
+      description: text(p.attrs.description) ?? '',
+      tier_prices: tiers,
+      related: linksOf('related'),
+      upsell: linksOf('upsell'),
+      categories: placed,
       updated_at: p.updatedAt.toISOString(),
     };
   }
@@ -214,8 +322,15 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
           const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
           if (!locked) throw notFound(PRODUCT_MESSAGES.notFound);
           const before = await detail(id, tx);
+          // The form was opened on an older version (another member saved since): theirs stays.
+          if (before.updated_at !== input.updatedAt) throw new HttpError(409, PRODUCT_MESSAGES.stale, 'updatedAt');
+          const linked = await linkedIds(tx, id, before.sku, input);
+          await knownCategories(tx, input.categories);
           if (input.urlKey !== before.url_key) await moveProductUrl(tx, id, before.url_key, input.urlKey);
 
+          // Stored as the storefront's sanitiser leaves it (as CMS pages are): what is kept is what shoppers see.
+          const shortDescription = input.shortDescription.trim() === '' ? null : cleanHtml(input.shortDescription);
+          const description = input.description.trim() === '' ? null : cleanHtml(input.description);
           await tx
             .update(products)
             .set({
@@ -223,18 +338,27 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
               pricePence: input.pricePence,
               ...specialPriceColumns(input),
               status: input.enabled ? 1 : 2,
+              visibility: input.visibility,
               urlKey: input.urlKey,
-              attrs: sql`${products.attrs} || ${JSON.stringify({ meta_title: input.metaTitle || null, meta_description: input.metaDescription || null })}::jsonb`,
+              attrs: sql`${products.attrs} || ${JSON.stringify({
+                meta_title: input.metaTitle || null,
+                meta_description: input.metaDescription || null,
+                short_description: shortDescription || null,
+                description: description || null,
+              })}::jsonb`,
               updatedAt: sql`now()`,
             })
             .where(eq(products.id, id));
+          await saveTierPrices(tx, id, before.tier_prices, input.tierPrices);
+          await saveLinks(tx, id, before, linked);
+          await saveCategories(tx, id, before.categories, input.categories);
           await tx
             .insert(productStock)
             .values({ productId: id, qty: input.qty, isInStock: input.isInStock })
             .onConflictDoUpdate({ target: productStock.productId, set: { qty: input.qty, isInStock: input.isInStock, updatedAt: sql`now()` } });
 
           const after = await detail(id, tx);
-          await activity.record(tx, actor, { action: 'product.save', targetType: 'product', targetId: id, before: editable(before), after: editable(after) });
+          await activity.record(tx, actor, { action: 'product.save', targetType: 'product', targetId: id, before: formEditable(before), after: formEditable(after) });
           await changes.announce(tx, { productIds: [id] });
           return after;
         });

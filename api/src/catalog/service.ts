@@ -65,7 +65,8 @@ export function createCatalogService(store: CatalogStore) {
   }
 
   /**
-   * The product page answers of these ids (those with a page: enabled, on the storefront), with
+   * The product page answers of these ids (those with a page: enabled, on the storefront, and
+   * visible on their own or a variant of a shown configurable product), with
    * their related rows fetched once for all: parents of variants, children, grouped items.
    */
   async function productInfos(ids: readonly number[]): Promise<Map<number, ProductInfo>> {
@@ -86,7 +87,12 @@ export function createCatalogService(store: CatalogStore) {
       const product: ProductInfo = productAnswer(row);
       // A variant of a configurable product is shown on its parent's page, not as a product.
       const parent = parents.get(row.id);
-      if (row.visibility === 1 && parent) product.parent = { id: parent.id, url: `/${parent.urlKey}` };
+      if (row.visibility === 1) {
+        // Not Visible Individually and no shown configurable parent to send its address to (e.g. a
+        // grouped product's member): no page of its own (404); it is still bought through its parent.
+        if (!parent) continue;
+        product.parent = { id: parent.id, url: `/${parent.urlKey}` };
+      }
       if (row.typeId === 'configurable') {
         const codeOf = new Map(row.configurableOptions.map((o) => [String(o.attributeId), o.attributeCode]));
         product.children = row.children.flatMap(({ childId, optionValues }): ConfigurableChild[] => {

@@ -23,8 +23,15 @@ const product: AdminProductDetail = {
   meta_description: null,
   storefront_path: '/hydrovault-cdm-20',
   old_paths: [],
+  short_description: '<p>Short</p>',
+  description: '<p>Long</p>',
+  tier_prices: [{ customer_group_id: 2, qty: 10, price_pence: 11000 }],
+  related: [{ sku: 'HV-TAPE', name: 'Tape', enabled: true }],
+  upsell: [],
+  categories: [{ category_id: 3, position: 5 }],
   updated_at: '2026-11-27T07:00:00.000Z',
 };
+const categoryOptions = { items: [{ id: 3, label: 'Basement › Cavity drain' }, { id: 4, label: 'Damp proofing' }] };
 
 /** What fetch resolves to (jsdom has no Response): the parts api.ts reads. */
 const answer = (body: unknown, status = 200) => Promise.resolve({ ok: status >= 200 && status < 300, status, json: async () => body } as Response);
@@ -36,6 +43,7 @@ beforeEach(() => {
   fetchMock = jest.fn((url: RequestInfo | URL, init?: RequestInit) => {
     if (String(url) === '/admin-api/products/7' && init?.method === 'POST') return saveAnswer();
     if (String(url) === '/admin-api/products/7') return answer(product);
+    if (String(url) === '/admin-api/products/categories') return answer(categoryOptions);
     return answer({ message: 'not here' }, 404);
   });
   global.fetch = fetchMock as unknown as typeof fetch;

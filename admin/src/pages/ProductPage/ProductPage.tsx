@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
+  adminCategoryOptionsSchema,
   adminProductDetailSchema,
   productSaveAnswerSchema,
   type AdminProductDetail,
@@ -10,21 +11,28 @@ import {
   type ProductSaveRequest,
 } from '@shop/shared/backoffice';
 import { ApiError, call } from '../../api';
+import { RichText } from '../../components/RichText';
 import { dateTime, pence } from '../../money';
 import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
+import { CategoryPicker, LinkedProducts, TierPrices, VisibilityField } from './formSections';
+import styles from './ProductPage.module.css';
 import { formFieldOf, formValuesOf, NEW_PRODUCT_VALUES, newProductFormSchema, productFormSchema, type ProductField, type ProductFormValues } from './productForm';
 
-/** One product: name, prices, stock, status, URL key and SEO words; saved together, live on the storefront at once. */
+/**
+ * One product: name, descriptions, prices and tier prices, stock, status, visibility, categories,
+ * URL key, SEO words, related and up-sell products; saved together, live on the storefront at once.
+ */
 export function ProductPage() {
   const id = Number(useParams().id);
   const { data: product, setData, error } = useLoad(() => call(adminProductDetailSchema, 'GET', `/products/${id}`), [id]);
+  const { data: categoryOptions, error: categoriesError } = useLoad(() => call(adminCategoryOptionsSchema, 'GET', '/products/categories'), []);
   // A page opened by a create or a duplicate says so.
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(notice ? { kind: 'notice', text: notice } : null);
 
-  if (error) return <div className={ui.page}><p className={ui.error} role="alert">{error}</p></div>;
-  if (!product) return <p className={ui.muted}>Loading…</p>;
+  if (error || categoriesError) return <div className={ui.page}><p className={ui.error} role="alert">{error ?? categoriesError}</p></div>;
+  if (!product || !categoryOptions) return <p className={ui.muted}>Loading…</p>;
 
   return (
     <div className={ui.page}>
@@ -51,6 +59,7 @@ export function ProductPage() {
       <ProductForm
         key={product.updated_at}
         product={product}
+        categories={categoryOptions.items}
         submit={async (request) => (await call(productSaveAnswerSchema, 'POST', `/products/${product.id}`, request)).product}
         onMessage={setMessage}
         onSaved={(saved) => {
@@ -129,16 +138,18 @@ function DuplicateForm({ product }: { product: AdminProductDetail }) {
   );
 }
 
-function ProductForm({ product, submit, onSaved, onMessage }: {
+function ProductForm({ product, categories = [], submit, onSaved, onMessage }: {
   /** null: a new product. */
   product: AdminProductDetail | null;
+  /** Every category of the shop (an existing product's form). */
+  categories?: ReadonlyArray<{ id: number; label: string }>;
   submit: (request: ProductSaveRequest | ProductCreateRequest) => Promise<AdminProductDetail>;
   onSaved: (product: AdminProductDetail) => void;
   onMessage: (message: { kind: 'error'; text: string } | null) => void;
 }) {
   const form = useForm<ProductFormValues, unknown, ProductSaveRequest | ProductCreateRequest>({
     resolver: zodResolver(product ? productFormSchema : newProductFormSchema) as never,
-    defaultValues: product ? formValuesOf(product) : NEW_PRODUCT_VALUES,
+    defaultValues: product ? formValuesOf(product, categories) : NEW_PRODUCT_VALUES,
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -149,7 +160,7 @@ function ProductForm({ product, submit, onSaved, onMessage }: {
     } catch (e) {
       const field = e instanceof ApiError ? formFieldOf(e.field, form.getValues()) : null;
       // A zod refusal reads "field: message"; under the field, the message is enough.
-      if (e instanceof ApiError && field) form.setError(field, { message: e.message.replace(/^[A-Za-z]+: /, '') }, { shouldFocus: true });
+      if (e instanceof ApiError && field) form.setError(field as ProductField, { message: e.message.replace(/^[A-Za-z.0-9]+: /, '') }, { shouldFocus: true });
       else onMessage({ kind: 'error', text: e instanceof ApiError ? e.message : 'Something went wrong. Please try again.' });
     }
   });
@@ -163,7 +174,7 @@ function ProductForm({ product, submit, onSaved, onMessage }: {
   const described = (name: ProductField) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
 
   return (
-    <form className={`${ui.card} ${ui.form}`} onSubmit={onSave} noValidate aria-label="Product">
+    <form className={`${ui.card} ${ui.form} ${product ? styles.form : ''}`} onSubmit={onSave} noValidate aria-label="Product">
       {!product && (
         <div className={ui.field}>
           <label htmlFor="sku">SKU</label>
@@ -211,6 +222,43 @@ function ProductForm({ product, submit, onSaved, onMessage }: {
           <input type="checkbox" {...form.register('enabled')} /> Enabled (shown on the storefront)
         </label>
       </div>
+      {product && (
+        <>
+          <VisibilityField form={form as never} />
+          <RichText
+            id="shortDescription"
+            label="Short description"
+            registration={form.register('shortDescription')}
+            error={errors.shortDescription?.message}
+            previewPath="/categories/preview"
+            getValue={() => form.getValues('shortDescription')}
+            setValue={(html) => form.setValue('shortDescription', html, { shouldDirty: true })}
+          />
+          <RichText
+            id="description"
+            label="Description"
+            registration={form.register('description')}
+            error={errors.description?.message}
+            previewPath="/categories/preview"
+            getValue={() => form.getValues('description')}
+            setValue={(html) => form.setValue('description', html, { shouldDirty: true })}
+          />
+          <TierPrices form={form as never} />
+          <CategoryPicker form={form as never} />
+          <LinkedProducts
+            form={form as never}
+            list="related"
+            title="Related products"
+            hint="Shown beside the product on its page (only enabled products show)."
+          />
+          <LinkedProducts
+            form={form as never}
+            list="upsell"
+            title="Up-sell products"
+            hint="Shown under the product as “You may also be interested in the following product(s)”."
+          />
+        </>
+      )}
       <div className={ui.field}>
         <label htmlFor="urlKey">URL key</label>
         <input id="urlKey" {...form.register('urlKey')} {...described('urlKey')} />

@@ -20,18 +20,41 @@ export interface ProductFormValues {
   urlKey: string;
   metaTitle: string;
   metaDescription: string;
+  /** The rest are an existing product's only (a new product starts without them). */
+  shortDescription: string;
+  description: string;
+  visibility: string;
+  tierPrices: TierRow[];
+  related: Array<{ sku: string }>;
+  upsell: Array<{ sku: string }>;
+  /** Every category of the shop, ticked where the product is in it. */
+  categories: CategoryRow[];
+  /** The version the form was opened on (sent back: a save over a newer one is refused). */
+  updatedAt: string;
+}
+export interface TierRow {
+  customerGroupId: string;
+  qty: string;
+  pricePence: string;
+}
+export interface CategoryRow {
+  categoryId: number;
+  label: string;
+  checked: boolean;
+  position: string;
 }
 export type ProductField = keyof ProductFormValues;
 
 /** '12.50', '£1,250', '-3' → pence, or an issue under the field. */
-function pence(text: string, field: ProductField, belowZero: string, ctx: z.RefinementCtx): number {
+function pence(text: string, field: ProductField | Array<string | number>, belowZero: string, ctx: z.RefinementCtx): number {
+  const path = Array.isArray(field) ? field : [field];
   const value = text.trim().replace(/^£/, '').replace(/,/g, '');
   if (/^-\s*£?\d/.test(value)) {
-    ctx.addIssue({ code: 'custom', path: [field], message: belowZero });
+    ctx.addIssue({ code: 'custom', path, message: belowZero });
     return 0;
   }
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(value)) {
-    ctx.addIssue({ code: 'custom', path: [field], message: PRODUCT_MESSAGES.price });
+    ctx.addIssue({ code: 'custom', path, message: PRODUCT_MESSAGES.price });
     return 0;
   }
   return Math.round(Number(value) * 100);
@@ -50,7 +73,25 @@ const formFields = z.object({
   urlKey: z.string(),
   metaTitle: z.string(),
   metaDescription: z.string(),
+  shortDescription: z.string(),
+  description: z.string(),
+  visibility: z.string(),
+  tierPrices: z.array(z.object({ customerGroupId: z.string(), qty: z.string(), pricePence: z.string() })),
+  related: z.array(z.object({ sku: z.string() })),
+  upsell: z.array(z.object({ sku: z.string() })),
+  categories: z.array(z.object({ categoryId: z.number(), label: z.string(), checked: z.boolean(), position: z.string() })),
+  updatedAt: z.string(),
 });
+
+/** A whole number typed in a field, or an issue under it. */
+function whole(text: string, path: Array<string | number>, message: string, ctx: z.RefinementCtx): number {
+  const value = text.trim();
+  if (!/^\d{1,7}$/.test(value)) {
+    ctx.addIssue({ code: 'custom', path, message });
+    return 0;
+  }
+  return Number(value);
+}
 
 /** The typed values as the request's: pounds to pence, text to numbers. */
 function toRequest(v: ProductFormValues, ctx: z.RefinementCtx) {
@@ -71,8 +112,29 @@ function toRequest(v: ProductFormValues, ctx: z.RefinementCtx) {
   };
 }
 
+/** An existing product's request: the fields above and its descriptions, lists and version. */
+function toSaveRequest(v: ProductFormValues, ctx: z.RefinementCtx) {
+  return {
+    ...toRequest(v, ctx),
+    updatedAt: v.updatedAt,
+    shortDescription: v.shortDescription,
+    description: v.description,
+    visibility: Number(v.visibility),
+    tierPrices: v.tierPrices.map((t, i) => ({
+      customerGroupId: Number(t.customerGroupId),
+      qty: whole(t.qty, ['tierPrices', i, 'qty'], PRODUCT_MESSAGES.tierQty, ctx),
+      pricePence: pence(t.pricePence, ['tierPrices', i, 'pricePence'], PRODUCT_MESSAGES.tierPriceBelowZero, ctx),
+    })),
+    related: v.related.map((l) => l.sku.trim()),
+    upsell: v.upsell.map((l) => l.sku.trim()),
+    categories: v.categories.flatMap((c, i) =>
+      c.checked ? [{ categoryId: c.categoryId, position: whole(c.position, ['categories', i, 'position'], PRODUCT_MESSAGES.categoryPosition, ctx) }] : [],
+    ),
+  };
+}
+
 /** An existing product's form: the save request's rules (the API's own schema). */
-export const productFormSchema = formFields.transform(toRequest).pipe(productSaveRequestSchema);
+export const productFormSchema = formFields.transform(toSaveRequest).pipe(productSaveRequestSchema);
 /** A new product's form: the same, and its SKU (the create request's schema). */
 export const newProductFormSchema = formFields.transform((v, ctx) => ({ ...toRequest(v, ctx), sku: v.sku })).pipe(productCreateRequestSchema);
 
@@ -90,12 +152,30 @@ export const NEW_PRODUCT_VALUES: ProductFormValues = {
   urlKey: '',
   metaTitle: '',
   metaDescription: '',
+  shortDescription: '',
+  description: '',
+  visibility: '4',
+  tierPrices: [],
+  related: [],
+  upsell: [],
+  categories: [],
+  updatedAt: '',
 };
 
 const pounds = (p: number) => (p / 100).toFixed(2);
 
-export function formValuesOf(p: AdminProductDetail): ProductFormValues {
+/** An existing product's form; `categories` are every category of the shop (id and path of names). */
+export function formValuesOf(p: AdminProductDetail, categories: ReadonlyArray<{ id: number; label: string }> = []): ProductFormValues {
+  const placed = new Map(p.categories.map((c) => [c.category_id, c.position]));
   return {
+    shortDescription: p.short_description,
+    description: p.description,
+    visibility: String(p.visibility),
+    tierPrices: p.tier_prices.map((t) => ({ customerGroupId: String(t.customer_group_id), qty: String(t.qty), pricePence: pounds(t.price_pence) })),
+    related: p.related.map((l) => ({ sku: l.sku })),
+    upsell: p.upsell.map((l) => ({ sku: l.sku })),
+    categories: categories.map((c) => ({ categoryId: c.id, label: c.label, checked: placed.has(c.id), position: String(placed.get(c.id) ?? 0) })),
+    updatedAt: p.updated_at,
     sku: p.sku,
     name: p.name,
     pricePence: pounds(p.price_pence),
@@ -112,5 +192,12 @@ export function formValuesOf(p: AdminProductDetail): ProductFormValues {
 }
 
 /** The form field an API error names (400 `field`), if it is one of the form's. */
-export const formFieldOf = (field: string | undefined, values: ProductFormValues): ProductField | null =>
-  field && field in values ? (field as ProductField) : null;
+export const formFieldOf = (field: string | undefined, values: ProductFormValues): string | null => {
+  if (!field || field === 'updatedAt') return null;
+  if (field in values) return field;
+  // A row of a list: tierPrices.0.qty as it is; related.2 is that row's SKU field.
+  const link = /^(related|upsell)\.(\d+)$/.exec(field);
+  if (link) return `${link[1]}.${link[2]}.sku`;
+  if (/^tierPrices\.\d+\.(customerGroupId|qty|pricePence)$/.test(field)) return field;
+  return null;
+};

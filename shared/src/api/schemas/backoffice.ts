@@ -420,6 +420,17 @@ export const adminProductDetailSchema = z.object({
   storefront_path: z.string().nullable(),
   /** Old addresses that answer 301 to this product's page. */
   old_paths: z.array(z.string()),
+  /** Rich text (HTML as stored: sanitised by the storefront's sanitiser); '' for none. */
+  short_description: z.string(),
+  description: z.string(),
+  /** Tier (group) prices, by group then quantity; customer_group_id 32000 is every group. */
+  tier_prices: z.array(z.object({ customer_group_id: z.number().int(), qty: z.number().int(), price_pence: z.number().int() })),
+  /** Related and up-sell products, in their order on the storefront. */
+  related: z.array(z.object({ sku: z.string(), name: z.string(), enabled: z.boolean() })),
+  upsell: z.array(z.object({ sku: z.string(), name: z.string(), enabled: z.boolean() })),
+  /** The categories the product is in, and its position in each (the listing's default order). */
+  categories: z.array(z.object({ category_id: z.number().int(), position: z.number().int() })),
+  /** When it was last saved: a save sends it back, and is refused (409) if the product changed since. */
   updated_at: z.string(),
 });
 export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
@@ -442,7 +453,32 @@ export const PRODUCT_MESSAGES = {
   sku: 'A SKU has letters, digits, dots, underscores and hyphens only (at most 64), e.g. HV-CDM-20.',
   skuTaken: 'This SKU is already used by another product.',
   duplicateSimpleOnly: 'Only a simple product can be duplicated.',
+  descriptionLong: 'This text is too long (at most 100,000 characters).',
+  visibility: 'Choose a visibility: Not Visible Individually, Catalog, Search, or Catalog, Search.',
+  tierGroup: 'Choose a customer group.',
+  tierQty: 'Enter the quantity as a whole number of 1 or more.',
+  tierPriceBelowZero: 'A tier price cannot be below zero.',
+  tierNotBelowPrice: 'A tier price must be below the product’s price.',
+  tierRepeated: 'There is already a tier price for this group and quantity.',
+  tierAllGroupsQty1: 'For quantity 1 and all groups, change the price instead.',
+  tooMany: 'At most 100 rows.',
+  linkSku: 'Enter a product’s SKU.',
+  linkUnknown: 'No product has this SKU.',
+  linkSelf: 'A product cannot be linked to itself.',
+  linkRepeated: 'This product is already in the list.',
+  categoryUnknown: 'This category does not exist.',
+  categoryRepeated: 'This category is already chosen.',
+  categoryPosition: 'Enter the position as a whole number of 0 or more.',
+  stale: 'Someone else changed this product since you opened it. Reload to see their changes.',
 } as const;
+
+/** Magento's four visibilities: where a product is shown on its own. */
+export const VISIBILITIES = [
+  { id: 1, label: 'Not Visible Individually' },
+  { id: 2, label: 'Catalog' },
+  { id: 3, label: 'Search' },
+  { id: 4, label: 'Catalog, Search' },
+] as const;
 
 export const urlKeySchema = z
   .string({ error: PRODUCT_MESSAGES.urlKey })
@@ -485,11 +521,89 @@ const productRules = (p: ProductFields, ctx: z.RefinementCtx) => {
   }
 };
 
-export const productSaveRequestSchema = productFieldsSchema.superRefine(productRules);
+/** A CSV row's fields of an existing product (the form's fields a CSV has columns for). */
+export const productRowSchema = productFieldsSchema.superRefine(productRules);
+export type ProductRow = z.infer<typeof productRowSchema>;
+
+/** Magento's "all groups" in a tier price (shared/src/pricing/rules.ts ALL_GROUPS). */
+const ALL_GROUPS_ID = 32000;
+const TIER_GROUPS = [0, 1, 2, 3, ALL_GROUPS_ID];
+const richTextSchema = z.string().max(100_000, PRODUCT_MESSAGES.descriptionLong);
+const linkListSchema = z
+  .array(z.string({ error: PRODUCT_MESSAGES.linkSku }).trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, PRODUCT_MESSAGES.linkSku))
+  .max(100, PRODUCT_MESSAGES.tooMany);
+
+/**
+ * The edit form's save: the fields above, the rich text, tier prices, related and up-sell SKUs
+ * (in order), visibility, categories with positions, and the `updatedAt` the form was loaded
+ * with (a save over a newer version is refused with 409). Whole lists: what is sent is what is kept.
+ */
+export const productSaveRequestSchema = productFieldsSchema
+  .extend({
+    updatedAt: z.string({ error: PRODUCT_MESSAGES.stale }).min(1, PRODUCT_MESSAGES.stale).max(40),
+    shortDescription: richTextSchema,
+    description: richTextSchema,
+    visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: PRODUCT_MESSAGES.visibility }),
+    tierPrices: z
+      .array(
+        z.object({
+          customerGroupId: z.number({ error: PRODUCT_MESSAGES.tierGroup }).int().refine((g) => TIER_GROUPS.includes(g), PRODUCT_MESSAGES.tierGroup),
+          qty: z.number({ error: PRODUCT_MESSAGES.tierQty }).int(PRODUCT_MESSAGES.tierQty).min(1, PRODUCT_MESSAGES.tierQty).max(1_000_000, PRODUCT_MESSAGES.tierQty),
+          pricePence: z.number({ error: PRODUCT_MESSAGES.price }).int(PRODUCT_MESSAGES.price).min(0, PRODUCT_MESSAGES.tierPriceBelowZero).max(MAX_PENCE),
+        }),
+      )
+      .max(100, PRODUCT_MESSAGES.tooMany),
+    related: linkListSchema,
+    upsell: linkListSchema,
+    categories: z
+      .array(
+        z.object({
+          categoryId: z.number({ error: PRODUCT_MESSAGES.categoryUnknown }).int().positive(PRODUCT_MESSAGES.categoryUnknown).max(2_147_483_647, PRODUCT_MESSAGES.categoryUnknown),
+          position: z.number({ error: PRODUCT_MESSAGES.categoryPosition }).int(PRODUCT_MESSAGES.categoryPosition).min(0, PRODUCT_MESSAGES.categoryPosition).max(1_000_000, PRODUCT_MESSAGES.categoryPosition),
+        }),
+      )
+      .max(200, PRODUCT_MESSAGES.tooMany),
+  })
+  .superRefine((p, ctx) => {
+    productRules(p, ctx);
+    const tiers = new Set<string>();
+    p.tierPrices.forEach((tier, i) => {
+      // A quantity-1 tier for every group is the price itself; for one group it overrides the price for that group (spec section 6).
+      if (tier.qty === 1 && tier.customerGroupId === ALL_GROUPS_ID) {
+        ctx.addIssue({ code: 'custom', path: ['tierPrices', i, 'qty'], message: PRODUCT_MESSAGES.tierAllGroupsQty1 });
+      }
+      if (tier.pricePence >= p.pricePence) {
+        ctx.addIssue({ code: 'custom', path: ['tierPrices', i, 'pricePence'], message: PRODUCT_MESSAGES.tierNotBelowPrice });
+      }
+      const key = `${tier.customerGroupId}:${tier.qty}`;
+      if (tiers.has(key)) ctx.addIssue({ code: 'custom', path: ['tierPrices', i, 'qty'], message: PRODUCT_MESSAGES.tierRepeated });
+      tiers.add(key);
+    });
+    for (const list of ['related', 'upsell'] as const) {
+      const seen = new Set<string>();
+      p[list].forEach((sku, i) => {
+        if (seen.has(sku.toLowerCase())) ctx.addIssue({ code: 'custom', path: [list, i], message: PRODUCT_MESSAGES.linkRepeated });
+        seen.add(sku.toLowerCase());
+      });
+    }
+    const categories = new Set<number>();
+    p.categories.forEach((c, i) => {
+      if (categories.has(c.categoryId)) ctx.addIssue({ code: 'custom', path: ['categories', i, 'categoryId'], message: PRODUCT_MESSAGES.categoryRepeated });
+      categories.add(c.categoryId);
+    });
+  });
 export type ProductSaveRequest = z.infer<typeof productSaveRequestSchema>;
 
 /** The save request that keeps a product as it is (change what you need on top of it). */
 export const saveRequestOf = (p: AdminProductDetail): ProductSaveRequest => ({
+  updatedAt: p.updated_at,
+  shortDescription: p.short_description,
+  description: p.description,
+  visibility: p.visibility as ProductSaveRequest['visibility'],
+  tierPrices: p.tier_prices.map((t) => ({ customerGroupId: t.customer_group_id, qty: t.qty, pricePence: t.price_pence })),
+  related: p.related.map((l) => l.sku),
+  upsell: p.upsell.map((l) => l.sku),
+  categories: p.categories.map((c) => ({ categoryId: c.category_id, position: c.position })),
   name: p.name,
   pricePence: p.price_pence,
   specialPricePence: p.special_price_pence,
