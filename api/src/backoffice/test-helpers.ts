@@ -45,3 +45,13 @@ export async function signedInStaff(app: App, role: StaffRole): Promise<SignedIn
   const { csrfToken } = res.json() as { csrfToken: string };
   return { email, secret, cookie, csrfToken, write: { cookie, 'x-csrf-token': csrfToken } };
 }
+
+/** One signed-in member of each role (the per-role checks of a route). */
+export async function staffPerRole(app: App): Promise<Record<StaffRole, SignedInStaff>> {
+  return {
+    owner: await signedInStaff(app, 'owner'),
+    orders: await signedInStaff(app, 'orders'),
+    catalogue: await signedInStaff(app, 'catalogue'),
+    content: await signedInStaff(app, 'content'),
+  };
+}
