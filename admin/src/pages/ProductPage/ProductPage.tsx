@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -31,6 +31,12 @@ export function ProductPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(notice ? { kind: 'notice', text: notice } : null);
 
+  // A refusal (e.g. someone else saved meanwhile) is shown above the form: bring it into view.
+  const messageRef = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    if (message?.kind === 'error') messageRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [message]);
+
   if (error || categoriesError) return <div className={ui.page}><p className={ui.error} role="alert">{error ?? categoriesError}</p></div>;
   if (!product || !categoryOptions) return <p className={ui.muted}>Loading…</p>;
 
@@ -51,7 +57,7 @@ export function ProductPage() {
         {product.special_price_active && product.special_price_pence !== null ? ` Special price ${pence(product.special_price_pence)} applies today.` : ''}
       </p>
       {message && (
-        <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <p ref={messageRef} className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}
         </p>
       )}
