@@ -4,6 +4,7 @@ import { PRODUCT_PLACEHOLDER } from '../catalog/placeholder';
 import { StockBadge } from './StockBadge';
 import { useAddFromCard } from '../catalog/useAddFromCard';
 import styles from './ProductCard.module.css';
+import { plainText } from '../catalog/html';
 
 /** What a product tile needs, whichever answer it came from (listing, best sellers, search, links). */
 export interface CardProduct {
@@ -101,7 +102,7 @@ export function ProductCard({
           <Link to={product.url}>{product.name}</Link>
         </Heading>
         {product.reviews && product.reviews.count > 0 ? <StarRating value={product.reviews.average} count={product.reviews.count} size={14} /> : null}
-        {!compact && product.shortDescription ? <p className={styles.description}>{product.shortDescription}</p> : null}
+        {!compact && product.shortDescription ? <p className={styles.description}>{plainText(product.shortDescription)}</p> : null}
         <div className={styles.priceRow}>
           {product.fromPrice ? <span className={styles.from}>From</span> : null}
           <Price exVat={product.price} className={styles.price} />

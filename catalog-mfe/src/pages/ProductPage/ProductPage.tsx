@@ -162,7 +162,7 @@ export function ProductView({ product, categories: list }: { product: ProductInf
               <SafeHtml className={styles.features} html={product.attrs.product_features} />
             </>
           ) : null}
-          {!product.attrs.description && !product.attrs.product_features ? <p>{product.attrs.short_description}</p> : null}
+          {!product.attrs.description && !product.attrs.product_features ? <SafeHtml html={product.attrs.short_description} /> : null}
         </div>
       ),
     },
@@ -240,7 +240,8 @@ export function ProductView({ product, categories: list }: { product: ProductInf
               <span className={styles.noReviews}>No reviews yet</span>
             )}
           </div>
-          {product.attrs.short_description ? <p className={styles.short}>{product.attrs.short_description}</p> : null}
+          {/* Rich text since the back office edits it (stored sanitised; SafeHtml sanitises again). */}
+          {product.attrs.short_description ? <SafeHtml className={styles.short} html={product.attrs.short_description} /> : null}
           <BuyBox product={product} group={group} onVariant={onVariant} />
         </div>
       </div>
