@@ -90,4 +90,63 @@ test.describe('back office: catalogue', () => {
       await expect(admin.getByRole('status')).toContainText('Saved');
     }
   });
+
+  test('a catalogue staff member sets a description, a tier price and a related product, and the product page shows them', async ({ page, browser, request, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const MAIN = 'HV-SEAL-ROPE';
+    const RELATED = 'HV-PRIMER';
+    type Info = { id: number; name: string; url: string; price: number; tier_prices: unknown[]; product_links: Array<{ link_type: string; linked_product_sku: string }>; attrs: { description: string | null } };
+    const [main, related] = (await (await request.get(`/api/products/by-sku?skus=${MAIN},${RELATED}`)).json()) as Info[];
+    expect(main!.product_links.filter((l) => l.link_type === 'related').map((l) => l.linked_product_sku)).not.toContain(RELATED);
+    const hadTiers = main!.tier_prices.length;
+    const tierPrice = (Math.floor(main!.price * 80) / 100).toFixed(2);
+
+    const { page: admin } = await signedInStaffPage(browser, 'catalogue', extraHTTPHeaders ?? {});
+    await admin.goto(`/products/${main!.id}`);
+    await expect(admin.getByRole('heading', { name: main!.name })).toBeVisible();
+    const description = admin.getByLabel('Description', { exact: true });
+    const was = await description.inputValue();
+
+    // Refused under the row: a quantity-1 tier for every group is the price itself.
+    await admin.getByRole('button', { name: 'Add a tier price' }).click();
+    const group = admin.getByLabel('Customer group').last();
+    await group.selectOption({ label: 'All groups' });
+    await admin.getByLabel('Tier price (£, ex VAT)').last().fill(tierPrice);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('For quantity 1 and all groups, change the price instead.')).toBeVisible();
+
+    try {
+      await admin.getByLabel('From quantity').last().fill('10');
+      await description.fill('<p>Butyl rope for <strong>every joint</strong> of the membrane.</p><script>document.title = "hacked"</script>');
+      await admin.getByRole('button', { name: 'Add a product' }).first().click();
+      const sku = admin.getByLabel('Related products: SKU', { exact: false }).last();
+      await sku.fill(RELATED);
+      await screenshot(admin, 'product-form-lists');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await expect(admin.getByRole('status')).toContainText('Saved');
+      // Stored as the storefront's sanitiser leaves it: the script is gone.
+      await expect(description).toHaveValue('<p>Butyl rope for <strong>every joint</strong> of the membrane.</p>');
+      await screenshot(admin, 'product-form-saved');
+
+      await acceptCookies(page);
+      await page.goto(main!.url);
+      const catalog = remote(page, 'catalog');
+      await expect(catalog.getByRole('heading', { level: 1, name: main!.name })).toBeVisible();
+      await expect(catalog.getByText('Butyl rope for every joint of the membrane.')).toBeVisible();
+      await expect(page).not.toHaveTitle('hacked');
+      const breaks = catalog.getByRole('table', { name: 'Buy more, pay less' });
+      await expect(breaks.getByRole('row', { name: new RegExp(`^10\\+ £${tierPrice.replace('.', '\\.')}`) })).toBeVisible();
+      const sidebar = catalog.getByRole('complementary', { name: 'Related Products' });
+      await expect(sidebar.getByRole('link', { name: related!.name })).toBeVisible();
+    } finally {
+      await description.fill(was);
+      await admin.getByRole('button', { name: `Remove tier price ${hadTiers + 1}` }).click();
+      const rows = admin.getByRole('list', { name: 'Related products' }).getByRole('listitem');
+      const n = await rows.count();
+      if (n > 0) await admin.getByRole('button', { name: `Remove related products ${n}` }).click();
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await expect(admin.getByRole('status')).toContainText('Saved');
+    }
+  });
 });
+

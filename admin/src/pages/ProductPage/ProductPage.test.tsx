@@ -163,7 +163,7 @@ describe('the product page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove tier price 2' }));
     await userEvent.clear(screen.getByLabelText('Related products: SKU 2'));
     await userEvent.type(screen.getByLabelText('Related products: SKU 2'), 'HV-OTHER');
-    await userEvent.click(screen.getByRole('button', { name: 'Move SKU 2 up' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move related products 2 up' }));
     expect(screen.getByLabelText('Related products: SKU 1')).toHaveValue('HV-OTHER');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('status');

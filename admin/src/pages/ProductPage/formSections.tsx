@@ -162,7 +162,7 @@ export function LinkedProducts({ form, list, title, hint }: { form: Form; list: 
               <div className={ui.field}>
                 <span aria-hidden="true">&nbsp;</span>
                 <div className={styles.linkActions}>
-                  <button type="button" className={`${ui.secondary} ${styles.small}`} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move SKU ${i + 1} up`}>
+                  <button type="button" className={`${ui.secondary} ${styles.small}`} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move ${title.toLowerCase()} ${i + 1} up`}>
                     ↑
                   </button>
                   <button
@@ -170,11 +170,11 @@ export function LinkedProducts({ form, list, title, hint }: { form: Form; list: 
                     className={`${ui.secondary} ${styles.small}`}
                     disabled={i === fields.length - 1}
                     onClick={() => move(i, i + 1)}
-                    aria-label={`Move SKU ${i + 1} down`}
+                    aria-label={`Move ${title.toLowerCase()} ${i + 1} down`}
                   >
                     ↓
                   </button>
-                  <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={() => remove(i)} aria-label={`Remove SKU ${i + 1}`}>
+                  <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={() => remove(i)} aria-label={`Remove ${title.toLowerCase()} ${i + 1}`}>
                     ✕
                   </button>
                 </div>
