@@ -191,10 +191,10 @@ describe('GET /api/products/info/{id}', () => {
     expect(membrane.parent).toBeUndefined();
     const variant = await info('HV-CDM8-2020');
     expect(variant.parent).toEqual({ id: membrane.id, url: membrane.url });
-    // Once the parent is disabled, the variant has nowhere to go.
+    // Once the parent is disabled, the variant (Not Visible Individually) has no page at all: 404.
     await t.db.update(products).set({ status: 2 }).where(eq(products.sku, 'HV-CDM8'));
     try {
-      expect((await info('HV-CDM8-2020')).parent).toBeUndefined();
+      expect((await get(`/api/products/info/${await idOf('HV-CDM8-2020')}`)).statusCode).toBe(404);
     } finally {
       await t.db.update(products).set({ status: 1 }).where(eq(products.sku, 'HV-CDM8'));
     }

@@ -163,6 +163,9 @@ describe('the product page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove tier price 2' }));
     await userEvent.clear(screen.getByLabelText('Related products: SKU 2'));
     await userEvent.type(screen.getByLabelText('Related products: SKU 2'), 'HV-OTHER');
+    // Typing in the row clears its refusal; the linked product's name shows under its SKU.
+    await waitFor(() => expect(screen.queryByText(PRODUCT_MESSAGES.linkRepeated)).not.toBeInTheDocument());
+    expect(screen.getByText('Tape')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Move related products 2 up' }));
     expect(screen.getByLabelText('Related products: SKU 1')).toHaveValue('HV-OTHER');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

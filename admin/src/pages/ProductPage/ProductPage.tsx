@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -17,7 +16,7 @@ import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
 import { CategoryPicker, LinkedProducts, TierPrices, VisibilityField } from './formSections';
 import styles from './ProductPage.module.css';
-import { formFieldOf, formValuesOf, NEW_PRODUCT_VALUES, newProductFormSchema, productFormSchema, type ProductField, type ProductFormValues } from './productForm';
+import { formFieldOf, formValuesOf, NEW_PRODUCT_VALUES, newProductFormSchema, productFormResolver, productFormSchema, type ProductField, type ProductFormValues } from './productForm';
 
 /**
  * One product: name, descriptions, prices and tier prices, stock, status, visibility, categories,
@@ -154,7 +153,7 @@ function ProductForm({ product, categories = [], submit, onSaved, onMessage }: {
   onMessage: (message: { kind: 'error'; text: string } | null) => void;
 }) {
   const form = useForm<ProductFormValues, unknown, ProductSaveRequest | ProductCreateRequest>({
-    resolver: zodResolver(product ? productFormSchema : newProductFormSchema) as never,
+    resolver: productFormResolver(product ? productFormSchema : newProductFormSchema) as never,
     defaultValues: product ? formValuesOf(product, categories) : NEW_PRODUCT_VALUES,
   });
   const { errors, isSubmitting } = form.formState;
@@ -254,12 +253,14 @@ function ProductForm({ product, categories = [], submit, onSaved, onMessage }: {
           <LinkedProducts
             form={form as never}
             list="related"
+            known={product.related}
             title="Related products"
             hint="Shown beside the product on its page (only enabled products show)."
           />
           <LinkedProducts
             form={form as never}
             list="upsell"
+            known={product.upsell}
             title="Up-sell products"
             hint="Shown under the product as “You may also be interested in the following product(s)”."
           />

@@ -116,7 +116,16 @@ function useSkuSuggestions(text: string) {
 }
 
 /** Related or up-sell products: SKUs in their order on the storefront, with suggestions as staff type. */
-export function LinkedProducts({ form, list, title, hint }: { form: Form; list: 'related' | 'upsell'; title: string; hint: string }) {
+export function LinkedProducts({ form, list, title, hint, known }: {
+  form: Form;
+  list: 'related' | 'upsell';
+  title: string;
+  hint: string;
+  /** The products linked when the form opened, by SKU: their names shown under their rows. */
+  known: ReadonlyArray<{ sku: string; name: string; enabled: boolean }>;
+}) {
+  const names = new Map(known.map((k) => [k.sku.toLowerCase(), k]));
+  const rows = form.watch(list);
   const { fields, append, remove, move } = useFieldArray({ control: form.control, name: list });
   const errors = form.formState.errors[list];
   const listId = useId();
@@ -158,6 +167,10 @@ export function LinkedProducts({ form, list, title, hint }: { form: Form; list: 
                   {...described(name, message)}
                 />
                 <RowError name={name} message={message} />
+                {(() => {
+                  const linked = names.get((rows[i]?.sku ?? '').trim().toLowerCase());
+                  return linked ? <span className={ui.muted}>{linked.enabled ? linked.name : `${linked.name} (disabled: not shown)`}</span> : null;
+                })()}
               </div>
               <div className={ui.field}>
                 <span aria-hidden="true">&nbsp;</span>

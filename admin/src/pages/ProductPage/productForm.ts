@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { PRODUCT_MESSAGES, productCreateRequestSchema, productSaveRequestSchema, type AdminProductDetail } from '@shop/shared/backoffice';
 
@@ -201,3 +203,22 @@ export const formFieldOf = (field: string | undefined, values: ProductFormValues
   if (/^tierPrices\.\d+\.(customerGroupId|qty|pricePence)$/.test(field)) return field;
   return null;
 };
+
+/**
+ * The form's resolver: the schema's, with a linked SKU's refusal (the request's `related.2`) put
+ * under that row's field (`related.2.sku`), so typing in the field clears it as any other.
+ */
+export function productFormResolver(schema: typeof productFormSchema | typeof newProductFormSchema): Resolver<ProductFormValues> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<ProductFormValues>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    const errors = result.errors as Record<string, unknown> & FieldErrors<ProductFormValues>;
+    for (const list of ['related', 'upsell'] as const) {
+      const rows = errors[list] as unknown as Array<{ message?: string; type?: string; sku?: unknown } | undefined> | undefined;
+      rows?.forEach((row, i) => {
+        if (row && row.message !== undefined && row.sku === undefined) rows[i] = { sku: { type: row.type ?? 'custom', message: row.message } };
+      });
+    }
+    return result;
+  };
+}
