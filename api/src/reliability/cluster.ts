@@ -22,7 +22,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { adminProductDetailSchema, saveRequestOf } from '@shop/shared/backoffice';
@@ -33,7 +32,7 @@ import { GB_ADDRESS } from '../cart/test-fixtures';
 import { closeDb, queryRows } from '../db/client';
 import { PAYMENT_MESSAGES } from '../payment/messages';
 import { testConfig } from '../test/app';
-import { apiRoot, check, openRunDb, prepareDatabase, spawnService, type ApiProcess } from './support';
+import { apiRoot, check, clientAt, openRunDb, prepareDatabase, spawnService, waitReady, type Answer, type ApiProcess } from './support';
 
 const repoRoot = path.resolve(apiRoot, '..');
 const LOAD_SECONDS = Number(process.env.CLUSTER_LOAD_SECONDS ?? 75);
@@ -52,43 +51,6 @@ const KILL_GRACE_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-interface Answer {
-  status: number;
-  json: any;
-}
-
-/** A client on its own source address, keeping its connections like a browser. */
-function clientAt(localAddress: string) {
-  const agent = new http.Agent({ keepAlive: true, localAddress, maxSockets: 4 });
-  const request = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(
-        url,
-        { method, agent, timeout: 45_000, headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => {
-            let json: unknown = text;
-            try {
-              json = JSON.parse(text);
-            } catch {
-              /* a page */
-            }
-            resolve({ status: res.statusCode ?? 0, json });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timed out')));
-      req.on('error', reject);
-      req.end(payload);
-    });
-  return { request, close: () => agent.destroy() };
-}
-
 /** A long-running helper program (HAProxy, Redis) with its output kept for a failure's report. */
 function startProgram(name: string, command: string, args: string[]): { child: ChildProcess; output: string[] } {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -100,19 +62,6 @@ function startProgram(name: string, command: string, args: string[]): { child: C
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   return { child, output };
-}
-
-async function waitFor(url: string, what: string, timeoutMs = 90_000, ok = (status: number) => status === 200): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if (ok((await fetch(url, { signal: AbortSignal.timeout(2000) })).status)) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(200);
-  }
-  throw new Error(`${what} was not ready within ${timeoutMs / 1000} s (${url})`);
 }
 
 function haproxyConfig(): string {
@@ -204,19 +153,19 @@ async function main() {
       const api = spawnService(`api${i + 1}`, 'src/server.ts', apiRoot, `http://${API_HOSTS[i]}:${PORT.api}`, apiEnv(API_HOSTS[i]!));
       services.push(api);
       apis[i] = api;
-      return waitFor(`${api.url}/api/health`, `API instance ${i + 1}`);
+      return waitReady(`${api.url}/api/health`, `API instance ${i + 1}`, 90_000, api);
     };
     const startPageAt = (i: number) => {
       const page = spawnService(`page${i + 1}`, 'shell/server/index.ts', repoRoot, `http://${PAGE_HOSTS[i]}:${PORT.page}`, pageEnv(PAGE_HOSTS[i]!));
       services.push(page);
       pages[i] = page;
-      return waitFor(`${page.url}/readyz`, `page server ${i + 1}`);
+      return waitReady(`${page.url}/readyz`, `page server ${i + 1}`, 90_000, page);
     };
     // Both instances start at the same moment on a migrated database; the migration race itself
     // is the next start's (below, on a fresh schema).
     await Promise.all([startApiAt(0), startApiAt(1)]);
     await Promise.all([startPageAt(0), startPageAt(1)]);
-    await waitFor(`http://${LB}:${PORT.shop}/readyz`, 'the load balancer');
+    await waitReady(`http://${LB}:${PORT.shop}/readyz`, 'the load balancer', 90_000);
     console.log(`cluster up in ${seconds(Date.now() - started)} s: 2 API instances, 2 page servers, HAProxy, Redis, PostgreSQL`);
 
     const shop = `http://${LB}:${PORT.shop}`;
@@ -477,7 +426,7 @@ async function main() {
       }),
     );
     services.push(...racers);
-    await Promise.all(racers.map((r) => waitFor(`${r.url}/api/health`, 'an instance started with the others on an empty database', 120_000)));
+    await Promise.all(racers.map((r) => waitReady(`${r.url}/api/health`, 'an instance started with the others on an empty database', 120_000)));
     const migrated = racers.map((r) => r.lines.some((l) => /applied \d+ migration/.test(l)));
     check(migrated.filter(Boolean).length === 1, `exactly one of three instances starting together should apply the migrations: ${migrated.join(', ')}`);
     console.log(`  three instances started at once on an empty database: one applied the migrations, all ready`);

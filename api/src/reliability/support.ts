@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { closeDb, openDb, type Db } from '../db/client';
@@ -93,22 +94,25 @@ export function spawnService(name: string, file: string, cwd: string, url: strin
   };
 }
 
-/** Waits until GET /api/health answers 200 (or the process ends). */
-export async function waitHealthy(api: ApiProcess, timeoutMs = 60_000): Promise<void> {
+/** Waits until GET `url` answers 200 within `timeoutMs`; fails at once if `process` ends first. */
+export async function waitReady(url: string, what: string, timeoutMs = 60_000, process?: ApiProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (api.child.exitCode !== null || api.child.signalCode !== null) {
-      throw new Error(`the API ended before it was healthy:\n${api.lines.slice(-20).join('\n')}`);
+    if (process && (process.child.exitCode !== null || process.child.signalCode !== null)) {
+      throw new Error(`${what} ended before it was ready:\n${process.lines.slice(-20).join('\n')}`);
     }
     try {
-      if ((await fetch(`${api.url}/api/health`)).ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200) return;
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the API did not become healthy in time');
+  throw new Error(`${what} was not ready within ${timeoutMs / 1000} s (${url})`);
 }
+
+/** Waits until the API's GET /api/health answers 200 (or the process ends). */
+export const waitHealthy = (api: ApiProcess, timeoutMs = 60_000): Promise<void> => waitReady(`${api.url}/api/health`, 'the API', timeoutMs, api);
 
 /** Waits until `count` API workers (API_WORKERS) have logged that they listen. */
 export async function waitWorkersListening(api: ApiProcess, count: number, timeoutMs = 60_000): Promise<void> {
@@ -186,3 +190,41 @@ export async function prepareDatabase(dataDir: string, products: number, stock: 
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`FAILED: ${message}`);
 }
+
+export interface Answer {
+  status: number;
+  json: any;
+}
+
+/** A client on its own source address, keeping its connections like a browser. */
+export function clientAt(localAddress: string) {
+  const agent = new http.Agent({ keepAlive: true, localAddress, maxSockets: 4 });
+  const request = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        url,
+        { method, agent, timeout: 45_000, headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            let json: unknown = text;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              /* a page */
+            }
+            resolve({ status: res.statusCode ?? 0, json });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { request, close: () => agent.destroy() };
+}
+
