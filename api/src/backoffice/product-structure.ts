@@ -42,14 +42,17 @@ export function createProductStructure({ db, activity, changes }: { db: Db; acti
     return row;
   }
 
-  /** One write: locked, logged, announced (for `productIds` too), then told to this process. */
+  /**
+   * One write: locked, logged, announced (for `productIds` too), then told to this process. The
+   * product's `updated_at` is the main form's version (its stale-save check): these sections have
+   * checks of their own, so a picture saved does not make the open form stale.
+   */
   async function write<T>(id: number, run: (tx: Tx, product: Awaited<ReturnType<typeof lock>>) => Promise<{ answer: T; also?: number[] }>) {
     let ids: number[] = [id];
     const answer = await db.transaction(async (tx) => {
       const product = await lock(tx, id);
       const done = await run(tx, product);
       ids = [id, ...(done.also ?? [])];
-      await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, id));
       await changes.announce(tx, { productIds: ids });
       return done.answer;
     });
