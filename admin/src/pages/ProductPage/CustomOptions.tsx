@@ -27,7 +27,7 @@ const penceOf = (price: string): number => {
 
 /**
  * The product's custom options (a drop-down, radio buttons or checkboxes, each value with a title
- * and a price added to the unit price), saved together with "Save options".
+ * and a price added to the unit price), saved together with "Update options".
  */
 export function CustomOptions({ productId }: { productId: number }) {
   const { data, setData, error } = useLoad(() => call(adminCustomOptionsSchema, 'GET', `/products/${productId}/options`), [productId]);
@@ -155,7 +155,7 @@ export function CustomOptions({ productId }: { productId: number }) {
       )}
       <div className={ui.row}>
         <button type="button" className={ui.button} disabled={draft === null || busy} onClick={() => void onSave()}>
-          Save options
+          Update options
         </button>
         {draft !== null && (
           <button type="button" className={ui.secondary} onClick={() => { setDraft(null); setErrors({}); setMessage(null); }}>

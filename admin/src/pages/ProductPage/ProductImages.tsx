@@ -12,7 +12,7 @@ type Message = { kind: 'error' | 'notice'; text: string } | null;
 /**
  * The product's pictures: an upload is stored at once (resized by the API) and added last; the
  * order (Move up / Move down, keyboard-usable buttons), alt text and removals are kept with
- * "Save pictures". The first picture is the main image (listing cards, the basket).
+ * "Update pictures". The first picture is the main image (listing cards, the basket).
  */
 export function ProductImages({ productId }: { productId: number }) {
   const { data, setData, error } = useLoad(() => call(adminProductImagesSchema, 'GET', `/products/${productId}/images`), [productId]);
@@ -49,7 +49,7 @@ export function ProductImages({ productId }: { productId: number }) {
       // Unsaved arranging is kept; the new picture joins it last.
       if (draft) setDraft([...draft, ...answer.items.filter((m) => !data.items.some((d) => d.id === m.id))]);
       setData(answer);
-      setMessage({ kind: 'notice', text: `Added ${file.name}. The shop shows it within 2 seconds.${dirty ? ' Save pictures to keep the new order and alt text.' : ''}` });
+      setMessage({ kind: 'notice', text: `Added ${file.name}. The shop shows it within 2 seconds.${dirty ? ' Update pictures to keep the new order and alt text.' : ''}` });
     } catch (e) {
       setUploadError(refusalText(e, 'The picture could not be uploaded. Please try again.'));
     } finally {
@@ -159,7 +159,7 @@ export function ProductImages({ productId }: { productId: number }) {
       )}
       <div className={ui.row}>
         <button type="button" className={ui.button} disabled={!dirty || busy !== null} onClick={() => void onSave()}>
-          Save pictures
+          Update pictures
         </button>
         {dirty && (
           <button type="button" className={ui.secondary} onClick={() => { setDraft(null); setMessage(null); }}>

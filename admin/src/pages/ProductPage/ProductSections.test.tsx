@@ -36,7 +36,7 @@ describe('Pictures', () => {
       'POST /admin-api/products/7/images/save': () => answer({ items: [{ ...images.items[1]!, label: 'Membrane on a wall', position: 1 }, { ...images.items[0]!, position: 2 }] }),
     };
     render(<ProductImages productId={7} />);
-    const save = await screen.findByRole('button', { name: 'Save pictures' });
+    const save = await screen.findByRole('button', { name: 'Update pictures' });
     expect(save).toBeDisabled();
     // The uploaded picture's thumbnail is its 160 px file; a seeded picture is shown as it is.
     const thumbs = screen.getAllByRole('listitem').map((li) => li.querySelector('img')!.getAttribute('src'));
@@ -122,7 +122,7 @@ describe('Custom options', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add an option' }));
     await userEvent.type(screen.getByLabelText('Title'), 'Roll width');
     await userEvent.click(screen.getByLabelText('Required'));
-    await userEvent.click(screen.getByRole('button', { name: 'Save options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update options' }));
     expect(await screen.findByText(STRUCTURE_MESSAGES.valueTitle)).toBeInTheDocument();
     expect(screen.getByLabelText('Value 1 title')).toHaveAttribute('aria-invalid', 'true');
 
@@ -130,7 +130,7 @@ describe('Custom options', () => {
     await userEvent.type(screen.getByLabelText('Value 1 title'), '2m');
     await userEvent.clear(screen.getByLabelText('Price (£)'));
     await userEvent.type(screen.getByLabelText('Price (£)'), '12.50');
-    await userEvent.click(screen.getByRole('button', { name: 'Save options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update options' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Options saved.');
     expect(JSON.parse(String(bodyOf('POST', '/admin-api/products/7/options')))).toEqual({
       options: [{ title: 'Roll width', type: 'drop_down', required: true, values: [{ title: '2m', pricePence: 1250 }] }],

@@ -1,0 +1,89 @@
+import sharp from 'sharp';
+import { expect, test } from '../support/test';
+import { screenshot, signedInStaffPage } from '../support/backoffice';
+import { acceptCookies, remote } from '../support/shop';
+
+/**
+ * Product pictures in the back office: a `catalogue` staff member uploads a picture for a product
+ * (resized by the API), moves it first with the keyboard, gives it alt text and saves; the
+ * storefront's answer has it first within 2 s, and the product page's gallery shows it with that
+ * alt text. The picture is removed again at the end (the suite's other journeys share this shop).
+ */
+const SKU = 'HV-CORNER';
+const ALT = 'Preformed corner piece fitted at a wall and floor junction';
+
+test.describe('back office: product pictures', () => {
+  test('a catalogue staff member uploads a picture, moves it first, sets its alt text, and the gallery shows it', async ({ page, browser, request, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    const [product] = (await (await request.get(`/api/products/by-sku?skus=${SKU}`)).json()) as Array<{ id: number; name: string; url: string; type_id: string }>;
+    expect(product!.type_id).toBe('simple');
+    type Info = { media_gallery_entries: Array<{ file: string; label: string | null; position: number }>; attrs: { image: string | null } };
+    const info = async () => (await (await request.get(`/api/products/info/${product!.id}`)).json()) as Info;
+    const before = (await info()).media_gallery_entries.map((m) => m.file);
+    expect(before.length).toBeGreaterThan(0);
+
+    const { page: admin } = await signedInStaffPage(browser, 'catalogue', extraHTTPHeaders ?? {});
+    await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click();
+    await admin.getByLabel('Name or SKU').fill(SKU);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('link', { name: product!.name }).click();
+    const section = admin.getByRole('region', { name: 'Pictures' });
+    await expect(section.getByRole('listitem')).toHaveCount(before.length);
+
+    // Not a picture (a text file named .png): refused under the field, nothing added.
+    await section.getByLabel('Add a picture').setInputFiles({ name: 'roll.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    await expect(section.getByText('This file is not an image we can use: upload a JPEG, PNG or WebP picture.')).toBeVisible();
+    await expect(section.getByRole('listitem')).toHaveCount(before.length);
+
+    // A wide photo: the API fits it into the storefront's 800 × 800 and adds it last.
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#b4462f' } }).jpeg().toBuffer();
+    await section.getByLabel('Add a picture').setInputFiles({ name: 'corner.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(section.getByRole('status')).toContainText('Added corner.jpg.');
+    await expect(section.getByRole('listitem')).toHaveCount(before.length + 1);
+    const uploaded = (await section.getByRole('listitem').last().locator('img').getAttribute('src'))!.replace(/-160\.webp$/, '.webp');
+    expect(uploaded).toMatch(/^\/media\/uploads\/products\/[0-9a-f]{24}\.webp$/);
+
+    try {
+      // Moved first with the keyboard: focus stays on the moved picture's button.
+      await section.getByRole('button', { name: `Move picture ${before.length + 1} up` }).focus();
+      for (let i = 0; i < before.length; i++) await admin.keyboard.press('Enter');
+      const first = section.getByRole('listitem').first();
+      await expect(first.getByText('Main image')).toBeVisible();
+      await expect(first.locator('img')).toHaveAttribute('src', uploaded.replace(/\.webp$/, '-160.webp'));
+      await first.getByLabel('Alt text').fill(ALT);
+      await screenshot(admin, 'product-pictures');
+      await section.getByRole('button', { name: 'Update pictures' }).click();
+      await expect(section.getByRole('status')).toContainText('Pictures saved');
+      const saved = Date.now();
+
+      // The storefront's answer within 2 s: first in the gallery, the main image.
+      let current = await info();
+      while (Date.now() - saved < 2000 && current.media_gallery_entries[0]?.file !== uploaded) current = await info();
+      expect(Date.now() - saved).toBeLessThan(2000);
+      expect(current.media_gallery_entries[0]).toMatchObject({ file: uploaded, label: ALT });
+      expect(current.attrs.image).toBe(uploaded);
+
+      // The product page's gallery shows it first, with its alt text, and its thumbnail.
+      await acceptCookies(page);
+      await page.goto(product!.url);
+      const catalog = remote(page, 'catalog');
+      const gallery = catalog.getByRole('region', { name: `Pictures of ${product!.name}` });
+      const main = gallery.getByRole('img', { name: ALT });
+      await expect(main).toBeVisible();
+      await expect(main).toHaveAttribute('src', uploaded);
+      expect(await main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+      await expect(gallery.getByRole('button', { name: `Show picture 1 of ${before.length + 1}` }).locator('img')).toHaveAttribute('src', uploaded.replace(/\.webp$/, '-160.webp'));
+    } finally {
+      // Put back: the uploaded picture removed, the others in their order.
+      await admin.bringToFront();
+      const items = section.getByRole('listitem');
+      const count = await items.count();
+      for (let i = count; i >= 1; i--) {
+        if ((await items.nth(i - 1).locator('img').getAttribute('src'))?.startsWith('/media/uploads/products/')) await section.getByRole('button', { name: `Remove picture ${i}` }).click();
+      }
+      await section.getByRole('button', { name: 'Update pictures' }).click();
+      await expect(section.getByRole('status')).toContainText('Pictures saved');
+      await expect.poll(async () => (await info()).media_gallery_entries.map((m) => m.file), { timeout: 2000 }).toEqual(before);
+    }
+  });
+});
