@@ -9,8 +9,8 @@ import { acceptCookies, remote } from '../support/shop';
  * storefront's answer has it first within 2 s, and the product page's gallery shows it with that
  * alt text. The picture is removed again at the end (the suite's other journeys share this shop).
  */
-const SKU = 'HV-CORNER';
-const ALT = 'Preformed corner piece fitted at a wall and floor junction';
+const SKU = 'HV-JOINT-STRIP';
+const ALT = 'Joint strip pressed into the angle between wall and floor';
 
 test.describe('back office: product pictures', () => {
   test('a catalogue staff member uploads a picture, moves it first, sets its alt text, and the gallery shows it', async ({ page, browser, request, extraHTTPHeaders }) => {
