@@ -50,6 +50,8 @@ test.describe('back office: product pictures', () => {
       const first = section.getByRole('listitem').first();
       await expect(first.getByText('Main image')).toBeVisible();
       await expect(first.locator('img')).toHaveAttribute('src', uploaded.replace(/\.webp$/, '-160.webp'));
+      // The back office shows the picture itself (its server reads /media from the API): the 160 px thumbnail.
+      await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
       await first.getByLabel('Alt text').fill(ALT);
       await screenshot(admin, 'product-pictures');
       await section.getByRole('button', { name: 'Update pictures' }).click();
