@@ -88,4 +88,31 @@ test.describe('back office: product pictures', () => {
       await expect.poll(async () => (await info()).media_gallery_entries.map((m) => m.file), { timeout: 2000 }).toEqual(before);
     }
   });
+
+  test('a configurable product’s page lists its children with their option values; a grouped product’s its items', async ({ browser, request, extraHTTPHeaders }) => {
+    test.setTimeout(120_000);
+    type Info = { id: number; name: string; children?: Array<{ id: number; sku: string; name: string }>; product_links: Array<{ link_type: string; linked_product_sku: string }> };
+    const bySku = async (sku: string) => {
+      const [p] = (await (await request.get(`/api/products/by-sku?skus=${sku}`)).json()) as Array<{ id: number }>;
+      return (await (await request.get(`/api/products/info/${p!.id}`)).json()) as Info;
+    };
+    const { page: admin } = await signedInStaffPage(browser, 'catalogue', extraHTTPHeaders ?? {});
+
+    const parent = await bySku('HV-CDM8');
+    await admin.goto(`/products/${parent.id}`);
+    const children = admin.getByRole('region', { name: 'Children (variants)' });
+    await expect(children.getByRole('row')).toHaveCount(parent.children!.length + 1);
+    const child = parent.children![0]!;
+    await expect(children.getByRole('link', { name: child.name })).toHaveAttribute('href', `/products/${child.id}`);
+    await expect(children.getByRole('button', { name: 'Link the child' })).toBeVisible();
+    await screenshot(admin, 'product-children');
+
+    const group = await bySku('HV-KIT-SUMP');
+    await admin.goto(`/products/${group.id}`);
+    const items = admin.getByRole('region', { name: 'Products in this group' });
+    const skus = group.product_links.filter((l) => l.link_type === 'associated').map((l) => l.linked_product_sku);
+    await expect(items.getByRole('row')).toHaveCount(skus.length + 1);
+    await expect(items.getByRole('row').nth(1)).toContainText(skus[0]!);
+    await screenshot(admin, 'product-grouped');
+  });
 });
