@@ -2,7 +2,8 @@
 // `npm start`: the whole shop on one port. Starts the API service (internal port PORT+1), builds
 // whatever front end is not built yet meanwhile (the shop's builds only: see buildFrontEnds), then,
 // once the API is healthy, the shell's page server on PORT, which serves the shell, the four
-// remotes, and proxies /api and /media to the API. With DATABASE_URL the API runs API_WORKERS
+// remotes, and proxies /api and /media to the API; the back office (admin/) follows on ADMIN_PORT,
+// built after the storefront on a first start. With DATABASE_URL the API runs API_WORKERS
 // worker processes (default one per core, api/src/cluster.ts); SIGTERM to this script stops the
 // page server and the API, which stops its workers gracefully.
 //
@@ -23,7 +24,7 @@ import {
   outputMode,
   serviceLogLevel,
 } from './lib/start-output.mjs';
-import { balance, frontEnds } from './lib/shop-build.mjs';
+import { backOfficeApps, balance, storefrontApps } from './lib/shop-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -124,16 +125,16 @@ async function waitFor(url, timeoutMs = 180_000) {
 /* -------------------------------------------------------------------------------------- builds */
 
 /**
- * Builds the front ends that are not built yet, with webpack and ts-loader as `npm run build` does,
+ * Builds those of `apps` that are not built yet, with webpack and ts-loader as `npm run build` does,
  * but only what the shop serves (`--env shop`: each app's browser and server builds, not a remote's
  * standalone page, its team's own tool), in two webpack processes (one per core, at most two), each
  * building a share of the apps (scripts/lib/webpack.shop.cjs). Type-checking is
  * `npm run typecheck`'s: the builds transpile only. On a terminal webpack's output is kept back
  * and shown only if a build fails.
  */
-async function buildFrontEnds() {
-  const missing = frontEnds.filter((f) => !fs.existsSync(path.join(root, f.output)));
-  if (missing.length === 0) return;
+async function buildFrontEnds(apps) {
+  const missing = apps.filter((f) => !fs.existsSync(path.join(root, f.output)));
+  if (missing.length === 0) return true;
   const started = Date.now();
   log.info(`Building ${missing.map((f) => f.app).join(', ')} (the first start only)…`);
   const webpackCli = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
@@ -157,15 +158,16 @@ async function buildFrontEnds() {
         }),
     ),
   );
-  if (stopping) return;
+  if (stopping) return false;
   const failed = results.filter((r) => !r.ok);
   if (failed.length > 0) {
     for (const r of failed) process.stderr.write(r.output);
     log.error(`The build of ${failed.flatMap((r) => r.apps).join(', ')} failed (see above).`);
     stop(1);
-    return;
+    return false;
   }
   log.info(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
+  return true;
 }
 
 /* ------------------------------------------------------------------------------------- the shop */
@@ -177,7 +179,9 @@ if (!externalApi) {
   // environment is for the page server: the CDN or load balancer in front of the shop.
   run('api', 'api/src/server.ts', { PORT: String(apiPort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1,::1', DATA_DIR: dataDir });
 }
-await buildFrontEnds();
+// The storefront's builds first (two webpack processes, shared out evenly); the back office's
+// after the shop serves, so a first start is not kept waiting for it.
+await buildFrontEnds(storefrontApps);
 
 const health = stopping ? null : await waitFor(`${apiUrl}/api/health`);
 if (!health) {
@@ -187,8 +191,16 @@ if (!health) {
   }
 } else {
   run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl });
-  // The back office, on its own origin.
-  run('back office', 'admin/server/index.ts', { ADMIN_PORT: String(adminPort), API_URL: apiUrl });
+  // The back office, on its own origin, once built.
+  const backOfficeBuilt = backOfficeApps.every((f) => fs.existsSync(path.join(root, f.output)));
+  void (backOfficeBuilt ? Promise.resolve(true) : buildFrontEnds(backOfficeApps)).then(async (built) => {
+    if (!built || stopping) return;
+    run('back office', 'admin/server/index.ts', { ADMIN_PORT: String(adminPort), API_URL: apiUrl });
+    const adminHost = env.ADMIN_HOST && !['0.0.0.0', '::'].includes(env.ADMIN_HOST) ? env.ADMIN_HOST : '127.0.0.1';
+    if (!backOfficeBuilt && (await waitFor(`http://${adminHost.includes(':') ? `[${adminHost}]` : adminHost}:${adminPort}/healthz`, 30_000))) {
+      log.info(`The back office is ready at ${adminUrl}.`);
+    }
+  });
   const [pages, payments] = await Promise.all([
     waitFor(`http://127.0.0.1:${port}/healthz`),
     waitFor(`${apiUrl}/api/payment/config`, 10_000),
@@ -198,7 +210,7 @@ if (!health) {
       'The shop is running',
       [
         ['Shop', shopUrl],
-        ['Back office', `${adminUrl} (first owner: npm run staff -- add <email> --role owner)`],
+        ['Back office', `${adminUrl}${backOfficeBuilt ? '' : ' (being built: about a minute)'} (first owner: npm run staff -- add <email> --role owner)`],
         ['Database', describeDatabase({ kind: health.database?.kind, dataDir, databaseUrl: env.DATABASE_URL, apiUrl: externalApi })],
         ['Payments', describePayments(payments?.provider)],
       ],

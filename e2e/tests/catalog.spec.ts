@@ -95,6 +95,12 @@ test.describe('the catalogue remote', () => {
     expect(byId?.status()).toBe(404);
     await expect(catalog(page).getByRole('heading', { level: 1 })).toHaveText("Sorry, we couldn't find that page");
     await expect(catalog(page).getByRole('link', { name: 'Sump Pumps' })).toBeVisible();
+    // The first HTML of a remote's page with nothing there is already that remote's not-found page, not a spinner.
+    for (const [url, remote] of [['/catalog/product/view/id/999999', 'catalog'], ['/catalog/category/view/id/999999', 'catalog'], ['/advice/no-such-article', 'content']]) {
+      const first = await page.request.get(url);
+      expect(first.status()).toBe(404);
+      expect(await first.text()).toMatch(new RegExp(`data-remote="${remote}"[\\s\\S]*Sorry, we couldn&#x27;t find that page`));
+    }
     // Not in search results either.
     const search = await (await page.request.get('/api/products/search?q=clear%20inspection%20membrane&limit=50')).json();
     expect(search.items.map((i: { sku: string }) => i.sku)).not.toContain('HV-CDM8-CLEAR');
@@ -192,5 +198,7 @@ test.describe('the catalogue remote', () => {
     await expect(page.getByRole('button', { name: 'Add to Basket', exact: true })).not.toHaveAttribute('aria-disabled');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cartId'))).not.toBeNull();
     expect(scripts.every((u) => u.startsWith(urls.catalogElsewhere))).toBe(true);
+    // Calls still in flight when the test ends must not fail the next test in this worker.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });

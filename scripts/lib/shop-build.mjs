@@ -12,8 +12,13 @@ export const frontEnds = [
   { app: 'content-mfe', output: 'content-mfe/dist/mf-manifest.json', cost: 1 },
   { app: 'account-mfe', output: 'account-mfe/dist/mf-manifest.json', cost: 1 },
   { app: 'checkout-mfe', output: 'checkout-mfe/dist/mf-manifest.json', cost: 1 },
-  { app: 'admin', output: 'admin/dist/index.html', cost: 1 },
+  // The back office is built after the storefront, while the shop already serves (start.mjs).
+  { app: 'admin', output: 'admin/dist/index.html', cost: 1, backOffice: true },
 ];
+
+/** What the shop's pages need before the page server starts, and what may follow it. */
+export const storefrontApps = frontEnds.filter((f) => !f.backOffice);
+export const backOfficeApps = frontEnds.filter((f) => f.backOffice);
 
 /** Splits the apps into `count` groups of about equal cost (largest first, each to the lightest group). */
 export function balance(apps, count) {

@@ -13,7 +13,7 @@ import {
   serviceLogLevel,
   summaryText,
 } from './start-output.mjs';
-import { balance, frontEnds } from './shop-build.mjs';
+import { backOfficeApps, balance, frontEnds, storefrontApps } from './shop-build.mjs';
 
 const sink = () => {
   const chunks = [];
@@ -111,6 +111,9 @@ describe('the summary', () => {
 describe('the first build', () => {
   it('shares the apps out between the processes by cost, the shell counting double', () => {
     assert.deepEqual(balance(frontEnds, 2), [['shell', 'account-mfe', 'admin'], ['catalog-mfe', 'content-mfe', 'checkout-mfe']]);
+    // The storefront alone (what the page server waits for) shares out evenly; the back office follows.
+    assert.deepEqual(balance(storefrontApps, 2), [['shell', 'account-mfe'], ['catalog-mfe', 'content-mfe', 'checkout-mfe']]);
+    assert.deepEqual(backOfficeApps.map((f) => f.app), ['admin']);
     assert.deepEqual(balance(frontEnds, 1), [frontEnds.map((f) => f.app)]);
     assert.deepEqual(balance(frontEnds.slice(1, 2), 2), [['catalog-mfe']]);
   });

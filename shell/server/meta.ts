@@ -232,7 +232,9 @@ export function createMetaResolver(apiUrl: string, routeTable: () => RouteTable,
       const route = match.route.handle as TableRoute;
       const params = match.params;
       const page = { module: route.module, props: route.props ?? {}, params };
-      const withPage = (m: PageMeta): PageMeta => (m.status === 200 ? { ...m, page } : m);
+      // A remote's route with nothing there (an unknown product id, article) is rendered by the
+      // remote too: its own not-found page, in its region, in the first HTML.
+      const withPage = (m: PageMeta): PageMeta => (m.status === 200 || m.status === 404 ? { ...m, page } : m);
       const meta = route.meta ?? { kind: 'page' };
       return withPage(await routeMeta(meta, params, route.path, clean, origin));
     }

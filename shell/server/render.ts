@@ -196,7 +196,8 @@ export function createPageRenderer(config: PageServerConfig, api: ApiReader, log
       if (!shell) return null;
       const every = config.routesRefreshMs || Infinity;
       if (!reading && Date.now() - readAt >= every) void refresh();
-      const page = meta?.status === 200 && meta.page ? meta.page : null;
+      // A 404 with a page is a remote's route with nothing there: the remote renders its own not-found.
+      const page = meta?.page && (meta.status === 200 || meta.status === 404) ? meta.page : null;
       const rendered = await shell.renderPage({
         url,
         routeLists: { lists: table.lists, missing: table.missing },

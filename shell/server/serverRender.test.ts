@@ -58,7 +58,10 @@ function catalogDist() {
     dirs[name] = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-dist-`));
     const routes =
       name === 'catalog'
-        ? { routes: [], rewrites: { product: { module: 'catalog/ProductPage', prop: 'productId' } } }
+        ? {
+            routes: [{ path: '/catalog/product/view/id/:productId', module: 'catalog/ProductPage', meta: { kind: 'product', param: 'productId' } }],
+            rewrites: { product: { module: 'catalog/ProductPage', prop: 'productId' } },
+          }
         : { routes: [] };
     const exposes =
       name === 'catalog'
@@ -149,6 +152,19 @@ describe('page server: server rendering', () => {
       expect(res.body).toContain('<div id=root></div>');
       expect(res.body).not.toContain('id="page-data"');
       expect(res.body).toContain('<title data-shop-head>Hydrovault Cavity Drain Membrane 8mm');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a remote's route with nothing there (an unknown product id) is a 404 rendered by that remote's page, not left to the browser", async () => {
+    const { app } = await server(
+      `async (request) => ({ html: '<main>' + (request.page ? 'rendered ' + request.page.module + ' ' + JSON.stringify(request.page.params) : 'the shell alone') + '</main>', head: '', pageData: {}, clientRendered: [] })`,
+    );
+    try {
+      const res = await app.inject({ url: '/catalog/product/view/id/999999' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<main>rendered catalog/ProductPage {"productId":"999999"}</main>');
     } finally {
       await app.close();
     }

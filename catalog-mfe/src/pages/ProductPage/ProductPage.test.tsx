@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
-import { cartCountAtom, meAtom, type Customer, type ProductInfo } from '@shop/shared';
+import { cartCountAtom, meAtom, PageDataProvider, type Customer, type ProductInfo } from '@shop/shared';
 import { clearLinkedProductCache } from '../../api/linkedProducts';
 import { clearProductCache } from '../../api/products';
 import { category, configurableMembrane, groupedKit, product, sumpWithOptions } from '../../testing/fixtures';
 import { fakeIntersectionObserver } from '../../testing/intersection';
 import { renderAt, scriptApi } from '../../testing/render';
-import ProductPage from './ProductPage';
+import ProductPage, { loadPageData, productKey } from './ProductPage';
 
 const loadRemote = jest.fn(async (_id: string): Promise<unknown> => {
   throw new Error('Remote "checkout" is not configured');
@@ -435,5 +435,25 @@ describe('ProductPage: not found', () => {
     open(product({ id: 9 }));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent("Sorry, we couldn't find that page");
     expect(screen.queryByText('Old Membrane')).not.toBeInTheDocument();
+  });
+});
+
+describe('ProductPage: a product the shop does not have, rendered by the page server', () => {
+  it('the loader records that there is none, and the page is the not-found page at once, without asking again', async () => {
+    const server = { get: jest.fn(async () => null) };
+    const data = await loadPageData({ props: {}, params: { productId: '999999' }, query: new URLSearchParams() }, server as never);
+    expect(data).toEqual({ [productKey(999999)]: null });
+
+    const calls = scriptApi({ '/categories/': { body: categories } });
+    renderAt(
+      '/catalog/product/view/id/999999',
+      ROUTE,
+      <PageDataProvider data={data}>
+        <ProductPage />
+      </PageDataProvider>,
+    );
+    // Not-found as soon as the categories are there (on the page server, they come with the shell's data).
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent("Sorry, we couldn't find that page");
+    expect(calls.filter((c) => c.path.startsWith('/products/info'))).toHaveLength(0);
   });
 });

@@ -48,7 +48,8 @@ export const loadPageData: PageLoader<{ productId?: number | string }> = async (
   const id = Number(page.props.productId ?? page.params.productId);
   if (!Number.isInteger(id) || id <= 0) return {};
   const product = await api.get(`/products/info/${id}`, 'productInfoSchema');
-  return product ? { [productKey(id)]: product } : {};
+  // null: the server asked and the shop has no such product (the page is the not-found page at once).
+  return { [productKey(id)]: product ?? null };
 };
 
 function stateOf(product: ProductInfo): State {
@@ -60,9 +61,9 @@ export default function ProductPage({ productId }: { productId?: number | string
   const params = useParams();
   const id = Number(productId ?? params.productId);
   // A server-rendered page starts with the server's answer and does not ask for it again.
-  const initial = usePageData<ProductInfo>(productKey(id));
-  const [state, setState] = useState<State>(() => (initial ? stateOf(initial) : { status: 'loading' }));
-  const [shown, setShown] = useState<number | null>(initial ? id : null);
+  const initial = usePageData<ProductInfo | null>(productKey(id));
+  const [state, setState] = useState<State>(() => (initial ? stateOf(initial) : initial === null ? { status: 'missing' } : { status: 'loading' }));
+  const [shown, setShown] = useState<number | null>(initial !== undefined ? id : null);
   const [attempt, setAttempt] = useState(0);
   const navigationType = useNavigationType();
   // Loaded once per page (the shell asks at start-up): waiting for them keeps the breadcrumb from jumping in later.
