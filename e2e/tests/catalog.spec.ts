@@ -96,7 +96,7 @@ test.describe('the catalogue remote', () => {
     await expect(catalog(page).getByRole('heading', { level: 1 })).toHaveText("Sorry, we couldn't find that page");
     await expect(catalog(page).getByRole('link', { name: 'Sump Pumps' })).toBeVisible();
     // The first HTML of a remote's page with nothing there is already that remote's not-found page, not a spinner.
-    for (const [url, remote] of [['/catalog/product/view/id/999999', 'catalog'], ['/catalog/category/view/id/999999', 'catalog'], ['/advice/no-such-article', 'content']]) {
+    for (const [url, remote] of [['/catalog/product/view/id/999999', 'catalog'], ['/catalog/category/view/id/999999', 'catalog'], ['/advice/no-such-article', 'content']] as const) {
       const first = await page.request.get(url);
       expect(first.status()).toBe(404);
       expect(await first.text()).toMatch(new RegExp(`data-remote="${remote}"[\\s\\S]*Sorry, we couldn&#x27;t find that page`));
