@@ -13,6 +13,7 @@ import { ApiError, call } from '../../api';
 import { dateTime, pence } from '../../money';
 import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
+import { ProductSections } from './ProductSections';
 import { formFieldOf, formValuesOf, NEW_PRODUCT_VALUES, newProductFormSchema, productFormSchema, type ProductField, type ProductFormValues } from './productForm';
 
 /** One product: name, prices, stock, status, URL key and SEO words; saved together, live on the storefront at once. */
@@ -58,6 +59,7 @@ export function ProductPage() {
           setMessage({ kind: 'notice', text: 'Saved. The shop shows the change within 2 seconds.' });
         }}
       />
+      <ProductSections product={product} />
       {product.type_id === 'simple' && <DuplicateForm product={product} />}
     </div>
   );
