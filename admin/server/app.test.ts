@@ -45,8 +45,16 @@ describe('the back office server', () => {
 
   it('forwards nothing else to the API: not the storefront API, not the staff command line', async () => {
     seen.length = 0;
-    for (const url of ['/api/health', '/staff-cli/list', '/media/x.svg']) await app.inject({ url });
+    for (const url of ['/api/health', '/staff-cli/list']) await app.inject({ url });
+    for (const url of ['/media/x.svg', '/media/uploads/products/a.webp']) await app.inject({ method: 'POST', url, payload: {} });
     expect(seen).toEqual([]);
+  });
+
+  it('shows the shop’s pictures: GET /media/ is read from the API', async () => {
+    seen.length = 0;
+    const res = await app.inject({ url: '/media/uploads/products/a.webp' });
+    expect(res.json()).toEqual({ from: 'api' });
+    expect(seen.map((s) => s.url)).toEqual(['/media/uploads/products/a.webp']);
   });
 
   it('answers pages with the app, hashed files for a year, never source maps', async () => {

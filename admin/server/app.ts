@@ -7,7 +7,8 @@ import type { AdminServerConfig } from './config';
 
 /**
  * The back office's own origin: its build, and /admin-api proxied to the API. Nothing of the
- * storefront is served here, and the storefront's server does not proxy /admin-api.
+ * storefront is served here but its pictures (GET /media/, read only: the product pages show the
+ * pictures staff arrange), and the storefront's server does not proxy /admin-api.
  * Every answer forbids framing, sniffing and referrers (set-up links carry a secret), and the
  * pages may run only this origin's scripts.
  */
@@ -38,6 +39,9 @@ export async function buildAdminServer(config: AdminServerConfig, logger: boolea
       },
     },
   });
+
+  // The shop's pictures, read only: the API serves them with their own sandboxing headers.
+  await app.register(proxy, { upstream: config.apiUrl, prefix: '/media', rewritePrefix: '/media', http2: false, httpMethods: ['GET', 'HEAD'] });
 
   const indexFile = path.join(config.distDir, 'index.html');
   if (!fs.existsSync(indexFile)) throw new Error(`The back office is not built (${indexFile} is missing): npm run build -w admin`);

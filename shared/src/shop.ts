@@ -22,3 +22,14 @@ export function pageTitle(title?: string): string {
  * status is enabled). The API's queries and the catalogue's rules both use this one value.
  */
 export const STOREFRONT_WEBSITE_ID = 2;
+
+/**
+ * Product pictures uploaded in the back office are stored at the sizes the storefront shows them
+ * (the API writes both, api/src/backoffice/product-images.ts): 800 × 800 for the gallery and the
+ * listing cards, and a 160 × 160 thumbnail beside it for the gallery's thumbnails and the basket.
+ */
+export const PRODUCT_IMAGE_SIZE = 800;
+export const PRODUCT_THUMBNAIL_SIZE = 160;
+const UPLOADED_PRODUCT_IMAGE = /^(\/media\/uploads\/products\/[0-9a-f]{24})\.webp$/;
+/** The thumbnail of an uploaded product picture; any other picture (seeded SVGs) as it is. */
+export const productThumbnailOf = (src: string): string => src.replace(UPLOADED_PRODUCT_IMAGE, `$1-${PRODUCT_THUMBNAIL_SIZE}.webp`);

@@ -6,25 +6,26 @@ import { useFilteredList } from '../useFilteredList';
 
 interface Props<T> {
   title: string;
-  /** The "New …" button: its text and where it leads. */
-  create: { label: string; to: string };
+  /** The "New …" button, if the list has one: its text and where it leads. */
+  create?: { label: string; to: string };
   /** The label of the one search box (its query parameter is `q`). */
   searchLabel: string;
   load: (query: URLSearchParams) => Promise<{ items: T[]; totalCount: number; pageSize: number }>;
-  columns: readonly string[];
+  /** The table's header cells. */
+  head: ReactNode;
   row: (item: T) => ReactNode;
   empty: string;
   pager: { back: string; forward: string };
 }
 
-/** A list page with one search box, a "New" button, a table and its pages (CMS pages, advice posts). */
-export function SearchedList<T extends { id: number }>({ title, create, searchLabel, load, columns, row, empty, pager }: Props<T>) {
+/** A list page with one search box, a "New" button, a table and its pages (customers, CMS pages, advice posts). */
+export function SearchedList<T extends { id: number }>({ title, create, searchLabel, load, head, row, empty, pager }: Props<T>) {
   const { params, page, pages, data, error, search, go } = useFilteredList(['q'], load);
   return (
     <div className={ui.page}>
       <div className={ui.row}>
         <h1 className={ui.heading}>{title}</h1>
-        <Link className={ui.button} to={create.to}>{create.label}</Link>
+        {create && <Link className={ui.button} to={create.to}>{create.label}</Link>}
       </div>
       <form className={`${ui.card} ${ui.row}`} role="search" onSubmit={(e) => { e.preventDefault(); search(e.currentTarget); }}>
         <div className={ui.field}>
@@ -39,7 +40,7 @@ export function SearchedList<T extends { id: number }>({ title, create, searchLa
           <div className={ui.tableWrap}>
             <table className={ui.table}>
               <thead>
-                <tr>{columns.map((c) => <th key={c}>{c}</th>)}</tr>
+                <tr>{head}</tr>
               </thead>
               <tbody>
                 {data.items.map((item) => <tr key={item.id}>{row(item)}</tr>)}

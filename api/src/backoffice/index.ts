@@ -15,6 +15,8 @@ import { createMessageInbox } from './messages';
 import { createOrderAdmin, type OrderRefunds } from './orders';
 import { createProductCsv } from './product-csv';
 import { createProductAdmin } from './products';
+import { createProductImages } from './product-images';
+import { createProductStructure } from './product-structure';
 import { createStaffService } from './staff';
 
 /** The back office's services, built once by the composition root (services.ts). */
@@ -43,6 +45,8 @@ export function createBackoffice(deps: {
     categoryAdmin: createCategoryAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
     reviewAdmin: createReviewAdmin({ db: deps.db, activity, changes: deps.catalogChanges }),
     heroImages: createHeroImages(uploadsDirOf(deps.config.dataDir)),
+    productImages: createProductImages(uploadsDirOf(deps.config.dataDir)),
+    productStructure: createProductStructure({ db: deps.db, activity, changes: deps.catalogChanges }),
   };
 }
 

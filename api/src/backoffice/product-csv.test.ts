@@ -303,3 +303,38 @@ describe('applying', () => {
     expect((await dryRun(csv([{ sku: d!.sku, price: '__EMPTY__VALUE__' }]))).problems).toEqual([{ row: 2, column: 'price', message: CSV_MESSAGES.cannotEmpty }]);
   });
 });
+
+describe('spreadsheet formulas (OWASP CSV injection)', () => {
+  it('an exported text cell starting with = + - @ tab or CR gets an apostrophe, numbers stay numbers, and the file reads back unchanged', async () => {
+    const [, , , , e] = await seeded();
+    const names: Record<string, string> = {
+      '=HYPERLINK("http://evil.example","x")': `'=HYPERLINK("http://evil.example","x")`,
+      '+44 tape': `'+44 tape`,
+      '-cmd|calc': `'-cmd|calc`,
+      '@SUM(A1)': `'@SUM(A1)`,
+      "'=Already quoted": `''=Already quoted`,
+      "O'Brien's tape": "O'Brien's tape",
+    };
+    for (const [name, cell] of Object.entries(names)) {
+      await t.db.execute(sql`update products set name = ${name}, attrs = attrs || ${JSON.stringify({ meta_title: name })}::jsonb where id = ${e!.id}`);
+      const text = await exported();
+      const row = rowsOf(text).find((r) => r.sku === e!.sku)!;
+      expect(row.name).toBe(cell);
+      expect(row.meta_title).toBe(cell);
+      // Prices and quantities are plain numbers, never quoted as text.
+      expect(row.price).toMatch(/^\d+\.\d\d$/);
+      expect(row.qty).toMatch(/^\d+$/);
+      // The exported file imports as changing nothing: the apostrophe is taken off again.
+      const report = await dryRun(text);
+      expect({ name, problems: report.problems, updated: report.updated }).toEqual({ name, problems: [], updated: 0 });
+    }
+    // A tab or carriage return first is guarded too (the form trims them, so only a database edit makes such a name).
+    for (const start of ['\t', '\r']) {
+      await t.db.execute(sql`update products set name = ${`${start}=cmd`} where id = ${e!.id}`);
+      expect(rowsOf(await exported()).find((r) => r.sku === e!.sku)!.name).toBe(`'${start}=cmd`);
+    }
+    // An import whose cell a person typed with the apostrophe (as a spreadsheet saves it) reads the value.
+    await applied(csv([{ sku: e!.sku, name: "'=1+1" }]));
+    expect((await queryRows<{ name: string }>(t.db, sql`select name from products where id = ${e!.id}`))[0]!.name).toBe('=1+1');
+  });
+});

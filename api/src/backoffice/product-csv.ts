@@ -54,6 +54,19 @@ const TYPE_COLUMN = 'product_type';
 export const EXPORT_COLUMNS = [...CSV_COLUMNS, TYPE_COLUMN] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
+/**
+ * Spreadsheet formula injection (OWASP "CSV Injection"): a text cell an export writes that starts
+ * with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it
+ * as text instead of running it. A cell that already starts with an apostrophe and then one of
+ * those gets one more, so an import, which takes one such apostrophe off, reads every exported
+ * value back unchanged. Number and date columns are the shop's own digits and stay as they are.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+export const guardCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+export const unguardCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+/** The columns whose cells are free text (the ones an export guards). */
+const TEXT_COLUMNS = new Set<string>(['sku', 'name', 'url_key', 'meta_title', 'meta_description']);
+
 /** Magento's "empty attribute value constant": the cell empties the value. */
 export const EMPTY_VALUE = '__EMPTY__VALUE__';
 /** A dry run lists this many problems; the rest are counted. */
@@ -196,7 +209,7 @@ export function readCsv(text: string): ParsedFile {
     }
     const cells = new Map<Column | typeof TYPE_COLUMN, string>();
     header.forEach((name, j) => {
-      if (known.has(name)) cells.set(name as Column, record[j]!);
+      if (known.has(name)) cells.set(name as Column, TEXT_COLUMNS.has(name) ? unguardCell(record[j]!) : record[j]!);
     });
     rows.push({ row, cells });
   });
@@ -558,8 +571,8 @@ export function createProductCsv({ db, activity, changes }: { db: Db; activity: 
       const money = (p: number | null) => (p === null ? '' : (Number(p) / 100).toFixed(2));
       return stringify(
         rows.map((r) => [
-          r.sku,
-          r.name,
+          guardCell(r.sku),
+          guardCell(r.name),
           money(r.price),
           money(r.special),
           r.from ?? '',
@@ -567,9 +580,9 @@ export function createProductCsv({ db, activity, changes }: { db: Db; activity: 
           String(Number(r.qty)),
           r.inStock ? '1' : '0',
           String(r.status),
-          r.urlKey,
-          r.metaTitle ?? '',
-          r.metaDescription ?? '',
+          guardCell(r.urlKey),
+          guardCell(r.metaTitle ?? ''),
+          guardCell(r.metaDescription ?? ''),
           r.typeId,
         ]),
         { header: true, columns: [...EXPORT_COLUMNS] },

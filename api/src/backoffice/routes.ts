@@ -53,6 +53,7 @@ import { HttpError } from '../http-errors';
 import type { Actor } from './activity';
 import { acceptCsv, CSV_BODY_LIMIT, streamImport } from './product-csv';
 import { contentRoutes } from './content-routes';
+import { productStructureRoutes } from './product-structure-routes';
 import { areasOf, csrfMatches, SESSION_IDLE_MS, type StaffSession } from './staff';
 
 export const SESSION_COOKIE = 'staff_session';
@@ -283,6 +284,7 @@ export const backofficeRoutes: DomainPlugin = async (app, { config }) => {
   /* ------------------------------------------------------------------ content, categories and reviews */
 
   contentRoutes(app, actor);
+  productStructureRoutes(app, actor);
 
   /* ------------------------------------------------------------------ staff and activity (owner) */
 

@@ -1,4 +1,4 @@
-import { formatGBP, OrderTotals, type Cart } from '@shop/shared';
+import { formatGBP, OrderTotals, type Cart, productThumbnailOf } from '@shop/shared';
 import type { SummaryTotals } from '../checkout/totals';
 import styles from './OrderSummary.module.css';
 
@@ -13,7 +13,7 @@ export function OrderSummary({ cart, totals, shippingTitle }: { cart: Cart; tota
       <ul className={styles.lines}>
         {cart.items.map((item) => (
           <li key={String(item.item_id)} className={styles.line}>
-            {item.image ? <img src={item.image} alt="" width={56} height={56} className={styles.image} loading="lazy" /> : <span className={styles.image} />}
+            {item.image ? <img src={productThumbnailOf(item.image)} alt="" width={56} height={56} className={styles.image} loading="lazy" /> : <span className={styles.image} />}
             <span className={styles.name}>
               {item.name}
               {item.option_title ? <span className={styles.option}>{item.option_title}</span> : null}

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useNavigate } from '@shop/shared/router';
-import { addedToBasketAtom, Dialog } from '@shop/shared';
+import { addedToBasketAtom, Dialog, productThumbnailOf } from '@shop/shared';
 import styles from './Basket.module.css';
 
 /** Opens as soon as an item is added (optimistically), closes if the add fails. */
@@ -12,7 +12,7 @@ export function AddedToBasketModal() {
     <Dialog open={added !== null} onClose={close} title="Added to Basket">
       {added ? (
         <div className={styles.added}>
-          {added.image ? <img src={added.image} alt="" width="96" height="96" /> : null}
+          {added.image ? <img src={productThumbnailOf(added.image)} alt="" width="96" height="96" /> : null}
           <p className={styles.name}>{added.name}</p>
         </div>
       ) : null}

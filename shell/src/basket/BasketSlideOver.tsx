@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from '@shop/shared/router';
-import { basketErrorAtom, basketErrorReasonAtom, basketOpenAtom, cartAtom, Dialog, FederatedSlot, formatGBP, incVat, useBasket, type CartItem } from '@shop/shared';
+import { basketErrorAtom, basketErrorReasonAtom, basketOpenAtom, cartAtom, Dialog, FederatedSlot, formatGBP, incVat, useBasket, type CartItem, productThumbnailOf } from '@shop/shared';
 import styles from './Basket.module.css';
 
 /** A price ex VAT with its inc VAT figure, labelled as on every other page of the shop. */
@@ -73,7 +73,7 @@ export function BasketSlideOver() {
         <ul ref={listRef} className={styles.lines}>
           {cart.items.map((item, index) => (
             <li key={item.sku} className={styles.line}>
-              {item.image ? <img src={item.image} alt="" width="64" height="64" /> : <span className={styles.noimg} />}
+              {item.image ? <img src={productThumbnailOf(item.image)} alt="" width="64" height="64" /> : <span className={styles.noimg} />}
               <div className={styles.details}>
                 <span className={styles.name}>{item.name}</span>
                 {item.option_title ? <span className={styles.option}>{item.option_title}</span> : null}

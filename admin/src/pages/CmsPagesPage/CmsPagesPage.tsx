@@ -13,7 +13,7 @@ export function CmsPagesPage() {
       create={{ label: 'New page', to: '/cms-pages/new' }}
       searchLabel="Title or identifier"
       load={(query) => call(adminCmsPagesAnswerSchema, 'GET', `/cms-pages?${query}`)}
-      columns={['Title', 'Address', 'Status', 'Last saved']}
+      head={<><th>Title</th><th>Address</th><th>Status</th><th>Last saved</th></>}
       row={(p) => (
         <>
           <td><Link to={`/cms-pages/${p.id}`}>{p.title}</Link></td>

@@ -12,7 +12,7 @@ export function PostsPage() {
       create={{ label: 'New post', to: '/posts/new' }}
       searchLabel="Name or URL key"
       load={(query) => call(adminPostsAnswerSchema, 'GET', `/posts?${query}`)}
-      columns={['Name', 'Address', 'Author', 'Publish date', 'Status']}
+      head={<><th>Name</th><th>Address</th><th>Author</th><th>Publish date</th><th>Status</th></>}
       row={(p) => (
         <>
           <td><Link to={`/posts/${p.id}`}>{p.name}</Link>{p.is_video && <span className={ui.muted}> (video)</span>}</td>

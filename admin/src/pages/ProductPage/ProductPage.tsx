@@ -16,6 +16,7 @@ import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
 import { CategoryPicker, LinkedProducts, TierPrices, VisibilityField } from './formSections';
 import styles from './ProductPage.module.css';
+import { ProductSections } from './ProductSections';
 import { formFieldOf, formValuesOf, NEW_PRODUCT_VALUES, newProductFormSchema, productFormResolver, productFormSchema, type ProductField, type ProductFormValues } from './productForm';
 
 /**
@@ -72,6 +73,7 @@ export function ProductPage() {
           setMessage({ kind: 'notice', text: 'Saved. The shop shows the change within 2 seconds.' });
         }}
       />
+      <ProductSections product={product} />
       {product.type_id === 'simple' && <DuplicateForm product={product} />}
     </div>
   );

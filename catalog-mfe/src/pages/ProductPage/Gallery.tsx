@@ -1,5 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Dialog } from '@shop/shared';
+import { Dialog, productThumbnailOf } from '@shop/shared';
 import { PRODUCT_PLACEHOLDER } from '../../catalog/placeholder';
 import styles from './Gallery.module.css';
 
@@ -74,7 +74,7 @@ export function Gallery({ images, name, show }: { images: GalleryImage[]; name: 
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => setIndex(i)}
               >
-                <img src={img.src} alt="" width={72} height={72} loading="lazy" decoding="async" />
+                <img src={productThumbnailOf(img.src)} alt="" width={72} height={72} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

@@ -3,6 +3,7 @@ import { emailSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from '../../forms
 import { orderStatusSchema } from './orders';
 
 export * from './backoffice-content';
+export * from './backoffice-structure';
 
 /**
  * `@shop/shared/backoffice`: the back office's calls (`/admin-api/...` on the API, reached only
