@@ -318,4 +318,21 @@ describe('two members saving the same product', () => {
     const { updatedAt: _u, ...withoutVersion } = saveRequestOf(await detailOf(p!.id));
     expect((await save(p!.id, withoutVersion)).json()).toMatchObject({ field: 'updatedAt' });
   });
+
+  it('stock taken by orders while the form is open is not put back by a save that leaves the quantity alone; a quantity staff type is kept', async () => {
+    const [p] = await seeded();
+    const opened = await detailOf(p!.id);
+    expect(opened.qty).toBeGreaterThan(3);
+    // What a checkout's stock claim does while the form is open: it does not make the form stale.
+    await queryRows(t.db, sql`update product_stock set qty = qty - 3 where product_id = ${p!.id}`);
+    expect((await save(p!.id, { ...saveRequestOf(opened), name: `${opened.name} (renamed)` })).statusCode).toBe(200);
+    const kept = await detailOf(p!.id);
+    expect(kept).toMatchObject({ name: `${opened.name} (renamed)`, qty: opened.qty - 3 });
+    // A quantity typed by staff (a stock count) is what they typed.
+    expect((await save(p!.id, { ...saveRequestOf(kept), qty: 40 })).statusCode).toBe(200);
+    expect((await detailOf(p!.id)).qty).toBe(40);
+    // Without the quantity the form opened with, the save is refused under the quantity.
+    const { qtyWas: _q, ...withoutQtyWas } = saveRequestOf(await detailOf(p!.id));
+    expect((await save(p!.id, withoutQtyWas)).json()).toMatchObject({ field: 'qtyWas' });
+  });
 });

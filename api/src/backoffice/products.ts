@@ -352,10 +352,16 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
           await saveTierPrices(tx, id, before.tier_prices, input.tierPrices);
           await saveLinks(tx, id, before, linked);
           await saveCategories(tx, id, before.categories, input.categories);
+          // The quantity only if staff changed it: orders placed since the form opened took stock
+          // that an untouched field must not put back (the in-stock flag is staff's alone).
+          const qtyChanged = input.qty !== input.qtyWas;
           await tx
             .insert(productStock)
             .values({ productId: id, qty: input.qty, isInStock: input.isInStock })
-            .onConflictDoUpdate({ target: productStock.productId, set: { qty: input.qty, isInStock: input.isInStock, updatedAt: sql`now()` } });
+            .onConflictDoUpdate({
+              target: productStock.productId,
+              set: { ...(qtyChanged ? { qty: input.qty } : {}), isInStock: input.isInStock, updatedAt: sql`now()` },
+            });
 
           const after = await detail(id, tx);
           await activity.record(tx, actor, { action: 'product.save', targetType: 'product', targetId: id, before: formEditable(before), after: formEditable(after) });

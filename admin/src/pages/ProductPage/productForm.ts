@@ -33,6 +33,8 @@ export interface ProductFormValues {
   categories: CategoryRow[];
   /** The version the form was opened on (sent back: a save over a newer one is refused). */
   updatedAt: string;
+  /** The stock quantity the form was opened with (sent back: the save keeps stock unless qty changed). */
+  qtyWas: number;
 }
 export interface TierRow {
   customerGroupId: string;
@@ -83,6 +85,7 @@ const formFields = z.object({
   upsell: z.array(z.object({ sku: z.string() })),
   categories: z.array(z.object({ categoryId: z.number(), label: z.string(), checked: z.boolean(), position: z.string() })),
   updatedAt: z.string(),
+  qtyWas: z.number(),
 });
 
 /** A whole number typed in a field, or an issue under it. */
@@ -119,6 +122,7 @@ function toSaveRequest(v: ProductFormValues, ctx: z.RefinementCtx) {
   return {
     ...toRequest(v, ctx),
     updatedAt: v.updatedAt,
+    qtyWas: v.qtyWas,
     shortDescription: v.shortDescription,
     description: v.description,
     visibility: Number(v.visibility),
@@ -162,6 +166,7 @@ export const NEW_PRODUCT_VALUES: ProductFormValues = {
   upsell: [],
   categories: [],
   updatedAt: '',
+  qtyWas: 0,
 };
 
 const pounds = (p: number) => (p / 100).toFixed(2);
@@ -178,6 +183,7 @@ export function formValuesOf(p: AdminProductDetail, categories: ReadonlyArray<{ 
     upsell: p.upsell.map((l) => ({ sku: l.sku })),
     categories: categories.map((c) => ({ categoryId: c.id, label: c.label, checked: placed.has(c.id), position: String(placed.get(c.id) ?? 0) })),
     updatedAt: p.updated_at,
+    qtyWas: p.qty,
     sku: p.sku,
     name: p.name,
     pricePence: pounds(p.price_pence),
@@ -196,6 +202,7 @@ export function formValuesOf(p: AdminProductDetail, categories: ReadonlyArray<{ 
 /** The form field an API error names (400 `field`), if it is one of the form's. */
 export const formFieldOf = (field: string | undefined, values: ProductFormValues): string | null => {
   if (!field || field === 'updatedAt') return null;
+  if (field === 'qtyWas') return 'qty';
   if (field in values) return field;
   // A row of a list: tierPrices.0.qty as it is; related.2 is that row's SKU field.
   const link = /^(related|upsell)\.(\d+)$/.exec(field);

@@ -542,6 +542,12 @@ const linkListSchema = z
 export const productSaveRequestSchema = productFieldsSchema
   .extend({
     updatedAt: z.string({ error: PRODUCT_MESSAGES.stale }).min(1, PRODUCT_MESSAGES.stale).max(40),
+    /**
+     * The stock quantity the form was opened with. Orders change stock without making the form
+     * stale, so the save writes `qty` only when staff changed it (qty ≠ qtyWas): an unchanged
+     * field never puts back stock that orders have taken since.
+     */
+    qtyWas: z.number({ error: PRODUCT_MESSAGES.qty }).int(PRODUCT_MESSAGES.qty).min(0, PRODUCT_MESSAGES.qty).max(10_000_000),
     shortDescription: richTextSchema,
     description: richTextSchema,
     visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: PRODUCT_MESSAGES.visibility }),
@@ -598,6 +604,7 @@ export type ProductSaveRequest = z.infer<typeof productSaveRequestSchema>;
 /** The save request that keeps a product as it is (change what you need on top of it). */
 export const saveRequestOf = (p: AdminProductDetail): ProductSaveRequest => ({
   updatedAt: p.updated_at,
+  qtyWas: p.qty,
   shortDescription: p.short_description,
   description: p.description,
   visibility: p.visibility as ProductSaveRequest['visibility'],
