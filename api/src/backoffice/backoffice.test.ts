@@ -11,7 +11,7 @@ import { useTestApp } from '../test/app';
 import { COMMAND_LINE } from './activity';
 import { readCliFile } from './cli-routes';
 import { staffActivity, staffSessions } from './schema';
-import { codeAt, setupTokenOf, signedInStaff, STAFF_PASSWORD, staffEmail, type SignedInStaff } from './test-helpers';
+import { codeAt, setupTokenOf, signedInStaff, STAFF_PASSWORD, staffEmail, type SignedInStaff, staffPerRole } from './test-helpers';
 
 const t = useTestApp({ dataDir: tempDataDir() });
 
@@ -77,15 +77,9 @@ const inject = (method: 'GET' | 'POST', url: string, who?: SignedInStaff, payloa
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-let owner: SignedInStaff;
-let ordersStaff: SignedInStaff;
-let catalogue: SignedInStaff;
-let content: SignedInStaff;
+let owner: SignedInStaff, ordersStaff: SignedInStaff, catalogue: SignedInStaff, content: SignedInStaff;
 beforeAll(async () => {
-  owner = await signedInStaff(t.app, 'owner');
-  ordersStaff = await signedInStaff(t.app, 'orders');
-  catalogue = await signedInStaff(t.app, 'catalogue');
-  content = await signedInStaff(t.app, 'content');
+  ({ owner, orders: ordersStaff, catalogue, content } = await staffPerRole(t.app));
 });
 
 describe('where the back office is', () => {

@@ -23,21 +23,15 @@ import { queryRows } from '../db/client';
 import { storeReviews } from '../reviews/schema';
 import { useSeededApp } from '../seed/testing';
 import { HERO_SIZE, IMAGE_MESSAGES, UPLOAD_LIMIT } from './hero-images';
-import { signedInStaff, type SignedInStaff } from './test-helpers';
+import { staffPerRole, type SignedInStaff } from './test-helpers';
 
 // The answer cache on (as in production), so a save must drop it for the new answers to show;
 // uploads in a folder of this test's own.
 const t = useSeededApp({ catalogCacheTtlMs: 60_000, dataDir: tempDataDir() });
 
-let owner: SignedInStaff;
-let ordersStaff: SignedInStaff;
-let catalogue: SignedInStaff;
-let content: SignedInStaff;
+let owner: SignedInStaff, ordersStaff: SignedInStaff, catalogue: SignedInStaff, content: SignedInStaff;
 beforeAll(async () => {
-  owner = await signedInStaff(t.app, 'owner');
-  ordersStaff = await signedInStaff(t.app, 'orders');
-  catalogue = await signedInStaff(t.app, 'catalogue');
-  content = await signedInStaff(t.app, 'content');
+  ({ owner, orders: ordersStaff, catalogue, content } = await staffPerRole(t.app));
   await t.app.services.catalogChanges.ready();
 });
 

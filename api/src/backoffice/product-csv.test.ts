@@ -15,20 +15,14 @@ import { queryRows } from '../db/client';
 import { useSeededApp } from '../seed/testing';
 import { COMMAND_LINE } from './activity';
 import { CSV_MESSAGES, EXPORT_COLUMNS } from './product-csv';
-import { signedInStaff, type SignedInStaff } from './test-helpers';
+import { staffPerRole, type SignedInStaff } from './test-helpers';
 
 // The answer cache on (as in production): an applied import must drop it for the storefront to show it.
 const t = useSeededApp({ catalogCacheTtlMs: 60_000 });
 
-let owner: SignedInStaff;
-let ordersStaff: SignedInStaff;
-let catalogue: SignedInStaff;
-let content: SignedInStaff;
+let owner: SignedInStaff, ordersStaff: SignedInStaff, catalogue: SignedInStaff, content: SignedInStaff;
 beforeAll(async () => {
-  owner = await signedInStaff(t.app, 'owner');
-  ordersStaff = await signedInStaff(t.app, 'orders');
-  catalogue = await signedInStaff(t.app, 'catalogue');
-  content = await signedInStaff(t.app, 'content');
+  ({ owner, orders: ordersStaff, catalogue, content } = await staffPerRole(t.app));
   await t.app.services.catalogChanges.ready();
 });
 

@@ -16,20 +16,14 @@ import { PRODUCT_IMAGE_SIZE, PRODUCT_THUMBNAIL_SIZE, productThumbnailOf } from '
 import { nextIp, post as customerPost, tempDataDir } from '../customer/test-helpers';
 import { queryRows } from '../db/client';
 import { useSeededApp } from '../seed/testing';
-import { signedInStaff, type SignedInStaff } from './test-helpers';
+import { staffPerRole, type SignedInStaff } from './test-helpers';
 
 // The answer cache on (as in production): every write must drop it for the storefront to show it.
 const t = useSeededApp({ catalogCacheTtlMs: 60_000, dataDir: tempDataDir() });
 
-let owner: SignedInStaff;
-let ordersStaff: SignedInStaff;
-let catalogue: SignedInStaff;
-let content: SignedInStaff;
+let owner: SignedInStaff, ordersStaff: SignedInStaff, catalogue: SignedInStaff, content: SignedInStaff;
 beforeAll(async () => {
-  owner = await signedInStaff(t.app, 'owner');
-  ordersStaff = await signedInStaff(t.app, 'orders');
-  catalogue = await signedInStaff(t.app, 'catalogue');
-  content = await signedInStaff(t.app, 'content');
+  ({ owner, orders: ordersStaff, catalogue, content } = await staffPerRole(t.app));
   await t.app.services.catalogChanges.ready();
 });
 
