@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldPathByValue, FieldValues, PathValue, UseFormReturn } from 'react-hook-form';
 import { htmlPreviewAnswerSchema } from '@shop/shared/backoffice';
 import { ApiError, call } from '../api';
 import ui from '../ui.module.css';
@@ -21,16 +21,19 @@ const TOOLS: Array<{ label: string; title: string; before: string; after: string
  * the storefront will show it: sanitised by the API with the storefront's own sanitiser, which is
  * also what the save stores (scripts, frames, styles and event handlers are removed).
  */
-export function RichText({ id, label, registration, error, previewPath, getValue, setValue }: {
-  id: string;
+export function RichText<T extends FieldValues, Out>({ form, name, label, error, previewPath }: {
+  /** The page's form and its field holding the HTML (also the textarea's id). */
+  form: UseFormReturn<T, unknown, Out>;
+  name: FieldPathByValue<T, string>;
   label: string;
-  registration: UseFormRegisterReturn;
   error?: string | undefined;
   /** The preview call of the page's area (content: /content/preview; categories: /categories/preview). */
   previewPath: string;
-  getValue: () => string;
-  setValue: (html: string) => void;
 }) {
+  const id = name;
+  const registration = form.register(name);
+  const getValue = (): string => form.getValues(name);
+  const setValue = (html: string) => form.setValue(name, html as PathValue<T, typeof name>, { shouldDirty: true });
   const area = useRef<HTMLTextAreaElement | null>(null);
   const [preview, setPreview] = useState<{ html: string } | { error: string } | null>(null);
 

@@ -94,15 +94,7 @@ function CategoryForm({ category, onSaved, onMessage, onClose }: {
         <input id="name" {...form.register('name')} {...describedBy('name', errors.name)} />
         {err('name')}
       </div>
-      <RichText
-        id="description"
-        label="Description"
-        registration={form.register('description')}
-        error={errors.description?.message}
-        previewPath="/categories/preview"
-        getValue={() => form.getValues('description')}
-        setValue={(html) => form.setValue('description', html, { shouldDirty: true })}
-      />
+      <RichText form={form} name="description" label="Description" error={errors.description?.message} previewPath="/categories/preview" />
       <div className={ui.field}>
         <label htmlFor="position">Position</label>
         <input id="position" inputMode="numeric" {...form.register('position')} {...describedBy('position', errors.position)} />

@@ -117,15 +117,7 @@ function CmsPageForm({ page, onSaved, onMessage }: { page: AdminCmsPageDetail | 
         <input id="contentHeading" {...form.register('contentHeading')} {...describedBy('contentHeading', errors.contentHeading)} />
         {err('contentHeading')}
       </div>
-      <RichText
-        id="content"
-        label="Content"
-        registration={form.register('content')}
-        error={errors.content?.message}
-        previewPath="/content/preview"
-        getValue={() => form.getValues('content')}
-        setValue={(html) => form.setValue('content', html, { shouldDirty: true })}
-      />
+      <RichText form={form} name="content" label="Content" error={errors.content?.message} previewPath="/content/preview" />
       <div className={ui.field}>
         <label htmlFor="metaTitle">SEO title (empty: the page’s title)</label>
         <input id="metaTitle" {...form.register('metaTitle')} {...describedBy('metaTitle', errors.metaTitle)} />

@@ -110,15 +110,7 @@ function PostForm({ post, authors, onSaved, onMessage }: {
         <textarea id="shortContent" rows={3} {...form.register('shortContent')} {...describedBy('shortContent', errors.shortContent)} />
         {err('shortContent')}
       </div>
-      <RichText
-        id="postContent"
-        label="Body"
-        registration={form.register('postContent')}
-        error={errors.postContent?.message}
-        previewPath="/content/preview"
-        getValue={() => form.getValues('postContent')}
-        setValue={(html) => form.setValue('postContent', html, { shouldDirty: true })}
-      />
+      <RichText form={form} name="postContent" label="Body" error={errors.postContent?.message} previewPath="/content/preview" />
       {input('image', 'Hero image (its address under /media/)', {}, 'Used unless the post is a video.')}
       <HeroUpload onUploaded={(image) => form.setValue('image', image, { shouldDirty: true, shouldValidate: true })} />
       {input('videoLink', 'Video link (YouTube; the post is then a video)', { inputMode: 'url' })}

@@ -232,24 +232,8 @@ function ProductForm({ product, categories = [], submit, onSaved, onMessage }: {
       {product && (
         <>
           <VisibilityField form={form as never} />
-          <RichText
-            id="shortDescription"
-            label="Short description"
-            registration={form.register('shortDescription')}
-            error={errors.shortDescription?.message}
-            previewPath="/categories/preview"
-            getValue={() => form.getValues('shortDescription')}
-            setValue={(html) => form.setValue('shortDescription', html, { shouldDirty: true })}
-          />
-          <RichText
-            id="description"
-            label="Description"
-            registration={form.register('description')}
-            error={errors.description?.message}
-            previewPath="/categories/preview"
-            getValue={() => form.getValues('description')}
-            setValue={(html) => form.setValue('description', html, { shouldDirty: true })}
-          />
+          <RichText form={form} name="shortDescription" label="Short description" error={errors.shortDescription?.message} previewPath="/categories/preview" />
+          <RichText form={form} name="description" label="Description" error={errors.description?.message} previewPath="/categories/preview" />
           <TierPrices form={form as never} />
           <CategoryPicker form={form as never} />
           <LinkedProducts
