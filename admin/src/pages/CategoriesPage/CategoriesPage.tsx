@@ -8,8 +8,8 @@ import { RichText } from '../../components/RichText';
 import { describedBy, showApiError } from '../../formErrors';
 import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
+import { Notice, type Message } from '../../components/Notice';
 
-type Message = { kind: 'error' | 'notice'; text: string } | null;
 
 /** Categories (catalogue): every category by its path; Edit opens its form in place. */
 export function CategoriesPage() {
@@ -25,7 +25,7 @@ export function CategoriesPage() {
     <div className={ui.page}>
       <h1 className={ui.heading}>Categories</h1>
       <p className={ui.muted}>A disabled category leaves the shop’s menu and its page answers “not found”. Position orders the menu (lowest first).</p>
-      {message && <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      <Notice message={message} />
       <div className={ui.tableWrap}>
         <table className={ui.table}>
           <thead>

@@ -15,8 +15,8 @@ import { describedBy, showApiError } from '../../formErrors';
 import { dateTime } from '../../money';
 import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
+import { Notice, type Message } from '../../components/Notice';
 
-type Message = { kind: 'error' | 'notice'; text: string } | null;
 const SAVED = 'Saved. The shop shows the change within 2 seconds.';
 
 /** One CMS page (or a new one at /cms-pages/new): its words, SEO words and whether it is published. */
@@ -60,7 +60,7 @@ export function CmsPagePage() {
           </button>
         </div>
       )}
-      {message && <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      <Notice message={message} />
       <CmsPageForm key={page?.updated_at ?? 'new'} page={page} onMessage={setMessage} onSaved={(saved) => { setData(saved); setMessage({ kind: 'notice', text: SAVED }); }} />
     </div>
   );

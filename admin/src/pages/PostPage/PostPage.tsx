@@ -9,8 +9,8 @@ import { describedBy, showApiError } from '../../formErrors';
 import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
 import { postFormSchema, postFormValuesOf, type PostFormValues } from './postForm';
+import { Notice, type Message } from '../../components/Notice';
 
-type Message = { kind: 'error' | 'notice'; text: string } | null;
 const SAVED = 'Saved. The shop shows the change within 2 seconds.';
 
 /** One advice post (or a new one at /posts/new): words, hero image or video, author, related products, SEO, published. */
@@ -64,7 +64,7 @@ export function PostPage() {
           </button>
         </div>
       )}
-      {message && <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      <Notice message={message} />
       <PostForm key={version} post={post} authors={authors} onMessage={setMessage} onSaved={saved} />
     </div>
   );

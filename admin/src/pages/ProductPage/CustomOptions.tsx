@@ -11,6 +11,7 @@ import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
 import styles from './ProductSections.module.css';
 import { refusalField, refusalText } from './sectionErrors';
+import { Notice, type Message } from '../../components/Notice';
 
 /** An option as the section edits it: prices as typed (pounds), ids kept so baskets that chose them stay priced. */
 interface DraftValue { id?: number; title: string; price: string }
@@ -33,7 +34,7 @@ export function CustomOptions({ productId }: { productId: number }) {
   const { data, setData, error } = useLoad(() => call(adminCustomOptionsSchema, 'GET', `/products/${productId}/options`), [productId]);
   const [draft, setDraft] = useState<DraftOption[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
   if (error) return <p className={ui.error}>{error}</p>;
   if (!data) return null;
@@ -148,11 +149,7 @@ export function CustomOptions({ productId }: { productId: number }) {
           Add an option
         </button>
       </div>
-      {message && (
-        <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Notice message={message} />
       <div className={ui.row}>
         <button type="button" className={ui.button} disabled={draft === null || busy} onClick={() => void onSave()}>
           Update options

@@ -7,8 +7,8 @@ import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
 import styles from './ProductSections.module.css';
 import { refusalField, refusalText } from './sectionErrors';
+import { Notice, type Message } from '../../components/Notice';
 
-type Message = { kind: 'error' | 'notice'; text: string } | null;
 type Item = AdminProductStructure['associated'][number];
 
 const stock = (item: Item) => `${item.qty}${item.is_in_stock && item.qty > 0 ? '' : ' (out of stock)'}`;
@@ -40,11 +40,7 @@ export function ProductChildren({ productId }: { productId: number }) {
       setBusy(false);
     }
   };
-  const status = message && (
-    <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>
-      {message.text}
-    </p>
-  );
+  const status = <Notice message={message} />;
 
   if (data.type_id === 'configurable') {
     return (

@@ -6,8 +6,8 @@ import ui from '../../ui.module.css';
 import { useLoad } from '../../useLoad';
 import styles from './ProductSections.module.css';
 import { refusalText } from './sectionErrors';
+import { Notice, type Message } from '../../components/Notice';
 
-type Message = { kind: 'error' | 'notice'; text: string } | null;
 
 /**
  * The product's pictures: an upload is stored at once (resized by the API) and added last; the
@@ -152,11 +152,7 @@ export function ProductImages({ productId }: { productId: number }) {
         {busy === 'upload' && <span className={ui.muted}>Uploading…</span>}
         {uploadError && <span className={ui.fieldError} id="picture-upload-error" role="alert">{uploadError}</span>}
       </div>
-      {message && (
-        <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Notice message={message} />
       <div className={ui.row}>
         <button type="button" className={ui.button} disabled={!dirty || busy !== null} onClick={() => void onSave()}>
           Update pictures

@@ -6,6 +6,7 @@ import { dateTime } from '../../money';
 import { Pager } from '../../Pager';
 import ui from '../../ui.module.css';
 import { useFilteredList } from '../../useFilteredList';
+import { Notice, type Message } from '../../components/Notice';
 
 const STATES = { pending: 'Waiting for approval', approved: 'Approved (shown)', rejected: 'Rejected' } as const;
 
@@ -57,7 +58,7 @@ export function ReviewsPage() {
 function ReviewCard({ review, onChanged }: { review: AdminReview; onChanged: (r: AdminReview) => void }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
   const reasonId = `reason-${review.kind}-${review.id}`;
 
   const moderate = async (decision: 'approve' | 'reject') => {
@@ -93,7 +94,7 @@ function ReviewCard({ review, onChanged }: { review: AdminReview; onChanged: (r:
           {review.moderation_reason ? `: “${review.moderation_reason}”` : ''}
         </p>
       )}
-      {message && <p className={message.kind === 'error' ? ui.error : ui.notice} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      <Notice message={message} />
       <div className={ui.row}>
         {review.state !== 'approved' && (
           <button type="button" className={ui.button} disabled={busy} onClick={() => void moderate('approve')}>Approve</button>
