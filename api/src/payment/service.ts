@@ -160,7 +160,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             outcome = 'rejected';
             detail = `status ${intent.status} in a succeeded event`;
           } else {
-            ({ closed, outcome, detail } = await settlement.settle(tx, payment.id, intent));
+            ({ closed, outcome, detail } = await settlement.settle(tx, payment.id, intent, payment));
           }
         } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
           const released = await settlement.release(
@@ -169,6 +169,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             event.type === 'payment_intent.canceled' ? 'canceled' : 'failed',
             intent.lastError ?? { code: 'canceled', message: PAYMENT_MESSAGES.paymentCancelled },
             intent.id || null,
+            payment,
           );
           outcome = released ? 'processed' : 'ignored';
           if (!released) detail = `attempt already ${payment.status}`;
