@@ -176,7 +176,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         } else {
           detail = 'event type not used';
         }
-        await payments.setEventOutcome(tx, eventRow, outcome, detail);
+        // Recorded as 'processed' (the usual outcome): written again only when it was another.
+        if (outcome !== 'processed' || detail !== null) await payments.setEventOutcome(tx, eventRow, outcome, detail);
         return { duplicate: false, outcome };
       });
       if (closed) deps.kickMail();

@@ -140,14 +140,18 @@ export function createPaymentStore(db: Db) {
         .limit(limit);
     },
 
-    /** Records an event once: false when it was recorded before (a replay). */
+    /**
+     * Records an event once, with the outcome its handling is expected to have (written again in
+     * the same transaction when it has another): undefined when it was recorded before (a replay).
+     */
     async recordEvent(
       tx: Tx,
       event: { provider: string; eventId: string; type: string; intentId: string | null },
+      expected = 'processed',
     ): Promise<number | undefined> {
       const [row] = await tx
         .insert(paymentEvents)
-        .values({ ...event, outcome: 'received' })
+        .values({ ...event, outcome: expected })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       return row?.id;
