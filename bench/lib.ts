@@ -46,7 +46,9 @@ function freePort(): Promise<number> {
  */
 export async function startApi(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
   const port = Number(env.BENCH_PORT ?? process.env.BENCH_PORT) || (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  // BENCH_API_NODE_ARGS: flags for the API's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load.
+  const nodeArgs = (env.BENCH_API_NODE_ARGS ?? process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/server.ts'], {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],

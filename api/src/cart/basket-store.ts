@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { STOREFRONT_WEBSITE_ID } from '@shop/shared/shop';
 import { preparedRows, queryRows, type Db, type DbExecutor } from '../db/client';
-import { carts, type CartLineOptionsColumn } from './schema';
+import { carts, type CartAddressColumn, type CartLineOptionsColumn } from './schema';
 import { parseBasketItems, selectBasketItemsJson, type BasketProduct } from '../catalog/basket-products';
 import type { CartItemRow, CartRow, NewLine } from './store';
 
@@ -83,6 +83,69 @@ export async function readBasket(db: Db, cartId: string, executor: DbExecutor = 
                     select ${basketOfAfter}`;
   const [row] = executor === db ? await preparedRows<BasketJson>(db, 'cart_read', query) : await queryRows<BasketJson>(executor as Db, query);
   return toBasketRows(row);
+}
+
+
+/** A basket row (null: no such basket) with its lines and products. */
+export interface CartWithBasket extends BasketRows {
+  cart: CartRow | null;
+}
+
+/**
+ * The basket row, its lines and their products in one statement (a named prepared statement on
+ * PostgreSQL): what the checkout steps of a guest read first, instead of the row and then the basket.
+ */
+export async function readCartWithBasket(db: Db, cartId: string): Promise<CartWithBasket> {
+  const [row] = await preparedRows<BasketJson>(
+    db,
+    'cart_with_basket',
+    sql`with after as (select ${lineColumns('i')} from cart_items i where i.cart_id = ${basketKey(cartId)})
+        select (select row_to_json(c) from (select ${cartColumns} from carts c where c.id = ${cartId}) c) as "chkCart", ${basketOfAfter}`,
+  );
+  const found = row?.chkCart as Record<string, unknown> | null | undefined;
+  return { ...toBasketRows(row), cart: found ? toCartRow(found) : null };
+}
+
+/** The checkout choices saved on a basket (save-shipping-info, save-payment-info); null or left out: kept as they are. */
+export interface CheckoutChoices {
+  shippingAddress?: CartAddressColumn | null;
+  shippingCarrierCode?: string | null;
+  shippingMethodCode?: string | null;
+  paymentMethod?: string | null;
+  email?: string | null;
+  customerNote?: string | null;
+  billingAddress?: CartAddressColumn | null;
+}
+
+const jsonOrNull = (value: unknown) => (value == null ? null : JSON.stringify(value));
+
+/**
+ * Saves checkout choices on a basket only while it is open ('active'; a guest's when `guest`) and
+ * answers the basket row as saved with its lines and products, in one statement (prepared on
+ * PostgreSQL; every choice is a parameter, a null one keeps the column). `cart` null: not an open
+ * basket (unknown, another's, held by a payment, ordered): nothing was saved.
+ */
+export async function saveChoicesAndRead(db: Db, cartId: string, choices: CheckoutChoices, limits: { guest: boolean }): Promise<CartWithBasket> {
+  const [row] = await preparedRows<BasketJson>(
+    db,
+    'cart_save_choices',
+    sql`with c as (
+          update carts c set
+            shipping_address = coalesce(${jsonOrNull(choices.shippingAddress)}::jsonb, c.shipping_address),
+            shipping_carrier_code = coalesce(${choices.shippingCarrierCode ?? null}::text, c.shipping_carrier_code),
+            shipping_method_code = coalesce(${choices.shippingMethodCode ?? null}::text, c.shipping_method_code),
+            payment_method = coalesce(${choices.paymentMethod ?? null}::text, c.payment_method),
+            email = coalesce(${choices.email ?? null}::text, c.email),
+            customer_note = coalesce(${choices.customerNote ?? null}::text, c.customer_note),
+            billing_address = coalesce(${jsonOrNull(choices.billingAddress)}::jsonb, c.billing_address),
+            updated_at = now()
+          where c.id = ${cartId} and c.status = 'active' and (not ${limits.guest}::boolean or c.customer_id is null)
+          returning ${cartColumns}),
+        after as (select ${lineColumns('i')} from cart_items i where i.cart_id = ${basketKey(cartId)} and exists (select 1 from c))
+        select (select row_to_json(c) from c) as "chkCart", ${basketOfAfter}`,
+  );
+  const found = row?.chkCart as Record<string, unknown> | null | undefined;
+  return { ...toBasketRows(row), cart: found ? toCartRow(found) : null };
 }
 
 

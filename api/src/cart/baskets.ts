@@ -1,3 +1,4 @@
+import { saveChoicesAndRead, type CartWithBasket, type CheckoutChoices } from './basket-store';
 import type { CartAddressColumn } from './schema';
 import type { CartRow, CartStore, Executor, Tx } from './store';
 
@@ -21,28 +22,12 @@ export function createBaskets(store: CartStore) {
     /** Drops lines that can no longer be bought (in the claim's transaction). */
     dropLines: (tx: Tx, lineIds: readonly number[]): Promise<void> => store.deleteLines(lineIds, tx),
 
-    /** Saves the delivery address and method chosen at checkout (save-shipping-info). */
-    saveDelivery(
-      cartId: string,
-      values: {
-        shippingAddress: CartAddressColumn;
-        shippingCarrierCode: string;
-        shippingMethodCode: string;
-        customerNote?: string;
-        email?: string;
-        billingAddress?: CartAddressColumn;
-      },
-    ): Promise<void> {
-      return store.updateCart(cartId, values);
-    },
-
-    /** Saves the payment choice (save-payment-info). */
-    savePayment(
-      cartId: string,
-      values: { paymentMethod: string; email: string; customerNote?: string; billingAddress?: CartAddressColumn },
-    ): Promise<void> {
-      return store.updateCart(cartId, values);
-    },
+    /**
+     * Saves the delivery or payment choices of checkout on an open basket (a guest's when `guest`)
+     * and answers the basket as saved, in one statement; `cart` null: not open, nothing saved.
+     */
+    saveChoices: (cartId: string, choices: CheckoutChoices, limits: { guest: boolean }): Promise<CartWithBasket> =>
+      saveChoicesAndRead(store.db, cartId, choices, limits),
 
     /** The basket is held by a payment for its pending order: no changes until it ends. */
     holdForOrder(

@@ -4,7 +4,7 @@ import type { AuthenticatedCustomer } from '../customer/auth';
 import { customerFor, type Shopper } from '../customer/shopper';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { toCartAnswer } from './answer';
-import { addLineAndRead, decrementAndRead, readBasket, type AddOutcome, type BasketRows } from './basket-store';
+import { addLineAndRead, decrementAndRead, readBasket, readCartWithBasket, type AddOutcome, type BasketRows } from './basket-store';
 import { createBasketProducts, type BasketProducts } from '../catalog/basket-products';
 import { createLineResolver, isSkuAlone, type ResolvedLine } from './choice';
 import { CART_MESSAGES, MAX_LINE_QTY, MAX_LINES } from './messages';
@@ -17,6 +17,14 @@ export { CART_MESSAGES, MAX_LINE_QTY, MAX_LINES } from './messages';
 /** The basket a call works on, for whom (the customer, or null for a guest). */
 export interface CartContext {
   cart: CartRow;
+  customer: AuthenticatedCustomer | null;
+  /** Customer group for prices: 0 for guests. */
+  groupId: number;
+}
+
+/** The basket confirm-order works on: its id and for whom (see `basketToOrder`). */
+export interface BasketToOrder {
+  cartId: string;
   customer: AuthenticatedCustomer | null;
   /** Customer group for prices: 0 for guests. */
   groupId: number;
@@ -112,6 +120,22 @@ export function createCartService(
     return again;
   }
 
+  /**
+   * The shopper's basket for a call (as `activeBasket`) with its lines and products. A guest's is
+   * read in one statement, row and basket together; the rules are `guestBasket`'s, and a basket
+   * held by a payment that a change must give back first takes `activeBasket`'s way.
+   */
+  async function basketFor(shopper: Shopper, purpose: 'read' | 'change'): Promise<{ ctx: CartContext; basket: BasketRows }> {
+    if (shopper.kind === 'guest') {
+      if (!shopper.cartId) throw badRequest(CART_MESSAGES.guestCartIdRequired, 'cartId');
+      const { cart, ...basket } = await readCartWithBasket(db, shopper.cartId);
+      if (!cart || cart.customerId !== null || cart.status === 'merged' || cart.status === 'ordered') throw notFound(CART_MESSAGES.cartGone);
+      if (purpose === 'read' || cart.status !== 'checkout') return { ctx: { cart, customer: null, groupId: 0 }, basket };
+    }
+    const ctx = await activeBasket(shopper, purpose);
+    return { ctx, basket: await readBasket(db, ctx.cart.id) };
+  }
+
   async function priced(cartId: string, groupId: number, executor: Executor = db): Promise<PricedCart> {
     const basket = await readBasket(db, cartId, executor);
     return priceCart(basket.items, basket.products, groupId);
@@ -200,8 +224,24 @@ export function createCartService(
 
   return {
     activeBasket,
+    basketFor,
+
+    /**
+     * The basket confirm-order works on (purpose 'order'). A guest's is the one they name, not
+     * read here: the order's claim locks it and refuses it (404) when unknown, a customer's or
+     * merged, as `activeBasket` would; a customer's is found by `activeBasket`.
+     */
+    async basketToOrder(shopper: Shopper): Promise<BasketToOrder> {
+      if (shopper.kind === 'guest') {
+        if (!shopper.cartId) throw badRequest(CART_MESSAGES.guestCartIdRequired, 'cartId');
+        return { cartId: shopper.cartId, customer: null, groupId: 0 };
+      }
+      const ctx = await activeBasket(shopper, 'order');
+      return { cartId: ctx.cart.id, customer: ctx.customer, groupId: ctx.groupId };
+    },
     view,
     priced,
+    answerOf,
 
     async createGuestCart(): Promise<{ cartId: string }> {
       const cart = await store.createCart(null);
@@ -366,8 +406,8 @@ export function createCartService(
 
     /** POST /api/cart/estimate-shipping-methods */
     async estimate(shopper: Shopper, address: { country_id: string; postcode: string }): Promise<ShippingEstimate[]> {
-      const ctx = await activeBasket(shopper, 'read');
-      const p = await priced(ctx.cart.id, ctx.groupId);
+      const { ctx, basket } = await basketFor(shopper, 'read');
+      const p = priceCart(basket.items, basket.products, ctx.groupId);
       return ratesFor(p, { countryId: address.country_id, postcode: address.postcode }).map((r) => ({
         carrier_code: r.carrierCode,
         method_code: r.methodCode,

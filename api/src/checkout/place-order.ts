@@ -3,7 +3,7 @@ import { addressToRow } from '../address/mapper';
 import type { Baskets } from '../cart/baskets';
 import { cartTotals, savedShippingRate } from '../cart/pricing';
 import type { CartAddressColumn } from '../cart/schema';
-import { CART_MESSAGES, type CartContext, type CartService } from '../cart/service';
+import { CART_MESSAGES, type BasketToOrder, type CartService } from '../cart/service';
 import type { Stock } from '../catalog/stock';
 import type { Shopper } from '../customer/shopper';
 import type { Db } from '../db/client';
@@ -13,7 +13,7 @@ import type { OrderPlacement } from '../orders/placement';
 import type { OrderAddressInput } from '../orders/store';
 import type { Attempts } from '../payment/attempts';
 import type { PaymentProvider } from '../payment/provider';
-import type { PaymentRow, PaymentStore } from '../payment/store';
+import { LIVE_STATUSES, type PaymentRow, type PaymentStore } from '../payment/store';
 import { Steps, type Step } from '../steps';
 import { CHECKOUT_MESSAGES } from './messages';
 
@@ -63,10 +63,13 @@ const toOrderAddress = (a: CartAddressColumn): OrderAddressInput => addressToRow
 export function createPlaceOrder(deps: PlaceOrderDeps) {
   const { db, baskets, stock, orders, payments, attempts, provider } = deps;
 
-  /** Step 1: whose basket is confirmed (cart's one rule, for confirm-order). Nothing to undo. */
-  const resolveBasket: Step<Shopper, CartContext> = {
+  /**
+   * Step 1: whose basket is confirmed (cart's one rule, for confirm-order). Nothing to undo. A
+   * guest's is the one they name, read once, locked, by the claim (which refuses it as this would).
+   */
+  const resolveBasket: Step<Shopper, BasketToOrder> = {
     name: 'resolve-basket',
-    run: (shopper) => deps.cart.activeBasket(shopper, 'order'),
+    run: (shopper) => deps.cart.basketToOrder(shopper),
   };
 
   /**
@@ -75,18 +78,21 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
    * pending order and a payment attempt 'creating' are inserted, the basket is held ('checkout')
    * and the stock taken last (never below zero; short: everything rolls back, 409).
    */
-  const claimStockAndPrice: Step<{ ctx: CartContext; input: ConfirmOrderInput }, Claim> = {
+  const claimStockAndPrice: Step<{ ctx: BasketToOrder; input: ConfirmOrderInput }, Claim> = {
     name: 'claim-stock-and-price',
     run: ({ ctx, input }) =>
       db.transaction(async (tx): Promise<Claim> => {
-        const cart = await baskets.lock(tx, ctx.cart.id);
-        if (!cart || cart.status === 'merged') throw notFound(CART_MESSAGES.cartGone);
+        const cart = await baskets.lock(tx, ctx.cartId);
+        if (!cart || cart.status === 'merged' || (!ctx.customer && cart.customerId !== null)) throw notFound(CART_MESSAGES.cartGone);
         if (cart.status === 'ordered') {
           const paid = await payments.findPaidForCart(cart.id, tx);
           if (!paid) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);
           return { kind: 'existing', payment: paid, unfinished: paid.status === 'succeeded' && !paid.paidAt };
         }
-        const live = await payments.findLiveForCart(cart.id, tx);
+        // The basket's attempts so far (after the lock: a concurrent confirm's is seen): the one
+        // under way, if any, and how many there were (this one's number).
+        const tried = await payments.findForCart(cart.id, tx);
+        const live = tried.find((p) => LIVE_STATUSES.includes(p.status));
         if (live) {
           if (live.status === 'requires_action' && live.paymentMethodId !== input.payment.piPaymentMethodId) {
             return { kind: 'replace', payment: live };
@@ -115,7 +121,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
         if (!email) throw badRequest(`billingAddress.email: ${CHECKOUT_MESSAGES.needEmail}`, 'billingAddress.email');
         const totals = cartTotals(priced, rate);
 
-        const attempt = (await payments.countForCart(cart.id, tx)) + 1;
+        const attempt = tried.length + 1;
         const order = await orders.placePending(tx, {
           customerId: ctx.customer?.id ?? null,
           customerGroupId: ctx.groupId,

@@ -5,11 +5,13 @@ import {
   type CheckoutStepAnswer,
   type OrderPlacedAnswer,
 } from '@shop/shared/schemas';
+import type { CartWithBasket, CheckoutChoices } from '../cart/basket-store';
 import type { Baskets } from '../cart/baskets';
-import { ratesFor } from '../cart/pricing';
-import { toCartAnswer, type CartContext, type CartService } from '../cart/service';
+import { priceCart, ratesFor } from '../cart/pricing';
+import { CART_MESSAGES, type CartContext, type CartService } from '../cart/service';
+import type { CartRow } from '../cart/store';
 import type { Shopper } from '../customer/shopper';
-import { badRequest } from '../http-errors';
+import { badRequest, HttpError } from '../http-errors';
 import { CHECKOUT_MESSAGES } from './messages';
 import { toAddressColumn, type ConfirmOrderInput, type PlaceOrder } from './place-order';
 
@@ -32,10 +34,30 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   const paymentMethods = [{ code: DEFAULT_PAYMENT_METHOD, title: paymentMethodTitle(DEFAULT_PAYMENT_METHOD) }];
 
-  async function stepAnswer(ctx: Pick<CartContext, 'cart' | 'groupId'>): Promise<CheckoutStepAnswer> {
-    const fresh = (await baskets.find(ctx.cart.id)) ?? ctx.cart;
-    const v = await deps.cart.view({ cart: fresh, groupId: ctx.groupId });
-    return { status: 'success', cart: toCartAnswer(v.priced, v.totals), payment_methods: paymentMethods };
+  const stepAnswer = (saved: CartWithBasket, cart: CartRow, groupId: number): CheckoutStepAnswer => ({
+    status: 'success',
+    cart: deps.cart.answerOf({ cart, groupId }, saved),
+    payment_methods: paymentMethods,
+  });
+
+  /**
+   * Saves checkout choices on the shopper's basket and answers it as saved, in one statement on an
+   * open basket: `known` (already resolved), else a guest's by the id they hold (the statement
+   * checks it is an open guest basket), else the customer's. A basket that is not open (unknown,
+   * held by a payment) is then resolved as for any change (404, or the payment's hold given back)
+   * and saved again; held again meanwhile: 409.
+   */
+  async function saveChoices(shopper: Shopper, known: CartContext | null, choices: CheckoutChoices): Promise<CheckoutStepAnswer> {
+    const first = known ?? (shopper.kind === 'guest' ? null : await deps.cart.activeBasket(shopper, 'change'));
+    const firstId = first?.cart.id ?? (shopper.kind === 'guest' ? shopper.cartId : null);
+    if (firstId) {
+      const saved = await baskets.saveChoices(firstId, choices, { guest: !first?.customer });
+      if (saved.cart) return stepAnswer(saved, saved.cart, first?.groupId ?? 0);
+    }
+    const ctx = await deps.cart.activeBasket(shopper, 'change');
+    const saved = await baskets.saveChoices(ctx.cart.id, choices, { guest: !ctx.customer });
+    if (!saved.cart) throw new HttpError(409, CART_MESSAGES.inCheckout);
+    return stepAnswer(saved, saved.cart, ctx.groupId);
   }
 
   return {
@@ -49,22 +71,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
         billingAddress?: CheckoutAddress | null;
       },
     ): Promise<CheckoutStepAnswer> {
-      const ctx = await deps.cart.activeBasket(shopper, 'change');
-      const priced = await deps.cart.priced(ctx.cart.id, ctx.groupId);
+      const { ctx, basket } = await deps.cart.basketFor(shopper, 'change');
+      const priced = priceCart(basket.items, basket.products, ctx.groupId);
       if (priced.lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyBasket, 'cartId');
       const rates = ratesFor(priced, { countryId: input.address.country_id, postcode: input.address.postcode });
       if (rates.length === 0) throw badRequest(CHECKOUT_MESSAGES.cannotDeliver, 'address.postcode');
       const rate = rates.find((r) => r.carrierCode === input.shippingMethod.carrierCode && r.methodCode === input.shippingMethod.methodCode);
       if (!rate) throw badRequest(CHECKOUT_MESSAGES.methodUnavailable, 'shippingMethod');
-      await baskets.saveDelivery(ctx.cart.id, {
+      return saveChoices(shopper, ctx, {
         shippingAddress: toAddressColumn(input.address),
         shippingCarrierCode: rate.carrierCode,
         shippingMethodCode: rate.methodCode,
-        ...(input.comment !== null ? { customerNote: input.comment } : {}),
-        ...(input.address.email ? { email: input.address.email } : {}),
-        ...(input.billingAddress ? { billingAddress: toAddressColumn(input.billingAddress) } : {}),
+        customerNote: input.comment,
+        email: input.address.email || null,
+        billingAddress: input.billingAddress ? toAddressColumn(input.billingAddress) : null,
       });
-      return stepAnswer(ctx);
     },
 
     /** POST /api/cart/save-payment-info */
@@ -72,14 +93,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       shopper: Shopper,
       input: { paymentMethod: string; email: string; comment: string | null; billingAddress?: CheckoutAddress | null },
     ): Promise<CheckoutStepAnswer> {
-      const ctx = await deps.cart.activeBasket(shopper, 'change');
-      await baskets.savePayment(ctx.cart.id, {
+      return saveChoices(shopper, null, {
         paymentMethod: input.paymentMethod,
         email: input.email,
-        ...(input.comment !== null ? { customerNote: input.comment } : {}),
-        ...(input.billingAddress ? { billingAddress: toAddressColumn(input.billingAddress) } : {}),
+        customerNote: input.comment,
+        billingAddress: input.billingAddress ? toAddressColumn(input.billingAddress) : null,
       });
-      return stepAnswer(ctx);
     },
 
     /** POST /api/cart/confirm-order: the order's steps (place-order.ts). */

@@ -8,6 +8,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { cacheStatements } from './pglite-statements';
 import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
 
@@ -62,14 +63,15 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
     unlock = await lockDataDir(options.dataDir);
   }
   try {
-    // Operations take turns, so the HTTP server gets the loop every few ms (pglite-turns.ts).
-    const client = takeTurns(
-      await PGlite.create({
-        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-        extensions: { pg_trgm },
-      }),
-    );
+    const pglite = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+    // Statements are prepared once and kept (pglite-statements.ts), and operations take turns, so
+    // the HTTP server gets the loop every few ms (pglite-turns.ts).
+    cacheStatements(pglite);
+    const client = takeTurns(pglite);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     closers.set(db, async () => {
       try {

@@ -67,10 +67,11 @@ export function fileTransport(dir: string): MailTransport {
         ...(m.html ? { html: m.html } : {}),
         textEncoding: 'quoted-printable',
       });
-      fs.mkdirSync(dir, { recursive: true });
+      // Off the event loop's thread (libuv's pool): the API goes on answering while the file is written.
+      await fs.promises.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      await fs.promises.writeFile(file, info.message as Buffer);
       return file;
     },
   };

@@ -1,6 +1,8 @@
 import type { DbExecutor, Tx } from '../db/client';
 import type { OrderMail } from '../mail/templates';
-import type { OrderStatus } from './schema';
+import type { OrderStatus, orders } from './schema';
+
+export type OrderRow = typeof orders.$inferSelect;
 import type { InsertedOrder, NewOrder, OrdersStore } from './store';
 
 /**
@@ -29,12 +31,14 @@ export function createOrderPlacement(store: OrdersStore) {
       return store.setStatus(tx, orderId, status, comment);
     },
 
-    setPaymentReference(tx: Tx, orderId: number, reference: string) {
-      return store.setPaymentReference(tx, orderId, reference);
+    /** The payment's changes to its order in one statement: paid (a status and its history row), its reference. */
+    recordPayment(tx: Tx, orderId: number, change: { status: { status: OrderStatus; comment: string } | null; paymentReference: string | null }) {
+      return store.recordPayment(tx, orderId, change);
     },
 
-    confirmationMail(tx: Tx, orderId: number, links: { orderUrl: string | null }): Promise<OrderMail> {
-      return store.orderMailData(tx, orderId, links);
+    /** The confirmation mail's data; `order`: its row when the caller has it. */
+    confirmationMail(tx: Tx, orderId: number, links: { orderUrl: string | null }, order?: OrderRow): Promise<OrderMail> {
+      return store.orderMailData(tx, orderId, links, order);
     },
 
     /** What a pending order holds of the stock (to give back before `withdraw`). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { paymentMethodTitle } from '@shop/shared/schemas';
 import { randomToken } from '../auth/crypto';
 import type { Db, DbExecutor, Tx } from '../db/client';
@@ -77,6 +77,8 @@ export interface InsertedOrder {
   grandTotalPence: number;
 }
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 const vatOf = (pence: number, bp: number) => Math.round((pence * bp) / 10000);
 
 function assertPence(value: number, what: string) {
@@ -84,7 +86,7 @@ function assertPence(value: number, what: string) {
 }
 
 // Columns left out are stored as NULL (the column default).
-const addressRow = (orderId: number, type: 'shipping' | 'billing', a: OrderAddressInput) => ({
+const addressRow = (orderId: SQL, type: 'shipping' | 'billing', a: OrderAddressInput) => ({
   ...a,
   orderId,
   type,
@@ -154,7 +156,10 @@ export function createOrdersStore(db: Db) {
       }
       const status = input.status ?? 'pending';
       const reference = randomToken(24);
-      const [order] = await tx
+      // One statement: the order, then its lines, addresses and first status (data-modifying
+      // CTEs; the rows reference the order through `placed`), one round trip whatever the order holds.
+      const orderId = sql`(select id from placed)`;
+      const placed = tx
         .insert(orders)
         .values({
           publicRef: reference,
@@ -176,15 +181,18 @@ export function createOrdersStore(db: Db) {
           customerNote: input.customerNote ?? null,
         })
         .returning({ id: orders.id, number: orders.number });
-      const orderId = order!.id;
-      await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
       const addresses = [
         ...(input.shippingAddress ? [addressRow(orderId, 'shipping', input.shippingAddress)] : []),
         ...(input.billingAddress ? [addressRow(orderId, 'billing', input.billingAddress)] : []),
       ];
-      if (addresses.length) await tx.insert(orderAddresses).values(addresses);
-      await tx.insert(orderStatusHistory).values({ orderId, status, comment: input.statusComment ?? null });
-      return { id: orderId, number: order!.number, reference, grandTotalPence: totals.grandTotalPence };
+      const parts = [
+        sql`placed as (${placed.getSQL()})`,
+        sql`lines as (${tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))).getSQL()})`,
+        ...(addresses.length ? [sql`addresses as (${tx.insert(orderAddresses).values(addresses).getSQL()})`] : []),
+        sql`history as (${tx.insert(orderStatusHistory).values({ orderId, status, comment: input.statusComment ?? null }).getSQL()})`,
+      ];
+      const [order] = rowsOf<{ id: number; number: string }>(await tx.execute(sql`with ${sql.join(parts, sql`, `)} select id, number from placed`));
+      return { id: order!.id, number: order!.number, reference, grandTotalPence: totals.grandTotalPence };
     },
 
     async findByIdempotencyKey(executor: DbExecutor, key: string): Promise<InsertedOrder | undefined> {
@@ -203,6 +211,29 @@ export function createOrdersStore(db: Db) {
 
     async setPaymentReference(executor: DbExecutor, orderId: number, paymentReference: string) {
       await executor.update(orders).set({ paymentReference, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    },
+
+    /**
+     * What a payment changes on its order, in one statement: the new status with its history row
+     * (`status`), and the provider's payment reference (`paymentReference`); either may be null.
+     */
+    async recordPayment(
+      executor: DbExecutor,
+      orderId: number,
+      change: { status: { status: OrderStatus; comment: string } | null; paymentReference: string | null },
+    ): Promise<void> {
+      const { status, paymentReference } = change;
+      if (!status && !paymentReference) return;
+      const set = { ...(status ? { status: status.status } : {}), ...(paymentReference ? { paymentReference } : {}), updatedAt: sql`now()` };
+      const update = executor.update(orders).set(set).where(eq(orders.id, orderId));
+      if (!status) {
+        await update;
+        return;
+      }
+      const history = executor
+        .insert(orderStatusHistory)
+        .values({ orderId: sql`(select id from changed)`, status: status.status, comment: status.comment });
+      await executor.execute(sql`with changed as (${update.returning({ id: orders.id }).getSQL()}) ${history.getSQL()}`);
     },
 
     /** The order row, locked until the transaction ends (paying or releasing it). */
@@ -303,21 +334,36 @@ export function createOrdersStore(db: Db) {
       return { sent, sentLines, comments };
     },
 
-    /** The order confirmation mail's data for an order (call after insertOrder, in the same transaction). */
-    async orderMailData(executor: DbExecutor, orderId: number, links: { orderUrl: string | null; notificationsUrl?: string | null }): Promise<OrderMail> {
-      const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+    /**
+     * The order confirmation mail's data for an order (call after insertOrder, in the same
+     * transaction). `order`: its row when the caller has it (read once more otherwise); the lines
+     * and the shipping address come in one statement.
+     */
+    async orderMailData(
+      executor: DbExecutor,
+      orderId: number,
+      links: { orderUrl: string | null; notificationsUrl?: string | null },
+      known?: typeof orders.$inferSelect,
+    ): Promise<OrderMail> {
+      const order = known?.id === orderId ? known : (await executor.select().from(orders).where(eq(orders.id, orderId)))[0];
       if (!order) throw new Error(`orderMailData: no order ${orderId}`);
-      const lines = await executor.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
-      const [ship] = await executor
-        .select()
-        .from(orderAddresses)
-        .where(and(eq(orderAddresses.orderId, orderId), eq(orderAddresses.type, 'shipping')));
+      type MailLine = OrderMail['lines'][number];
+      type Ship = { firstname: string; lastname: string; company: string | null; street: string[]; city: string; region: string | null; postcode: string; countryId: string };
+      const [parts] = rowsOf<{ lines: MailLine[] | null; ship: Ship | null }>(
+        await executor.execute(sql`
+          select (select json_agg(json_build_object('name', l.name, 'sku', l.sku, 'qty', l.qty, 'rowTotalPence', l.row_total_pence, 'options', l.options) order by l.position)
+                    from ${orderLines} l where l.order_id = ${orderId}) as lines,
+                 (select json_build_object('firstname', a.firstname, 'lastname', a.lastname, 'company', a.company, 'street', a.street, 'city', a.city,
+                                           'region', a.region, 'postcode', a.postcode, 'countryId', a.country_id)
+                    from ${orderAddresses} a where a.order_id = ${orderId} and a.type = 'shipping') as ship`),
+      );
+      const ship = parts?.ship ?? null;
       return {
         to: order.email,
         firstname: order.customerFirstname,
         number: order.number,
         reference: order.publicRef,
-        lines: lines.map((l) => ({ name: l.name, sku: l.sku, qty: l.qty, rowTotalPence: l.rowTotalPence, options: l.options })),
+        lines: parts?.lines ?? [],
         subtotalPence: order.subtotalPence,
         discountPence: order.discountPence,
         shippingPence: order.shippingPence,

@@ -175,13 +175,12 @@ export function createAttempts(deps: AttemptsDeps) {
         case 'succeeded':
         case 'processing':
         case 'requires_capture': {
-          // Often the provider's event got here first and did it all.
+          // Often the provider's event got here first and did it all: then the attempt as read answers.
           const current = await payments.findById(paymentId);
-          if (!(current?.status === 'succeeded' && current.paidAt)) {
-            await deps.mailLinks.prime();
-            const { closed } = await db.transaction((tx) => settlement.settle(tx, paymentId, intent));
-            if (closed) deps.kickMail();
-          }
+          if (current?.status === 'succeeded' && current.paidAt) return { kind: 'placed', answer: await outcomeAnswer(current) };
+          await deps.mailLinks.prime();
+          const { closed } = await db.transaction((tx) => settlement.settle(tx, paymentId, intent));
+          if (closed) deps.kickMail();
           return { kind: 'placed', answer: await answerFor(paymentId) };
         }
         case 'requires_action': {
@@ -332,7 +331,7 @@ export function createAttempts(deps: AttemptsDeps) {
   /** Closes the basket of an attempt taken by the provider (no intent at hand); mail sent if queued. */
   async function closePaid(paymentId: number): Promise<void> {
     await deps.mailLinks.prime();
-    if (await db.transaction((tx) => settlement.finalize(tx, paymentId, null))) deps.kickMail();
+    if (await db.transaction((tx) => settlement.finalize(tx, paymentId))) deps.kickMail();
   }
 
   return {

@@ -58,6 +58,8 @@ export const payments = pgTable(
     uniqueIndex('payments_cart_live_key')
       .on(t.cartId)
       .where(sql`${t.status} in ('creating', 'requires_action', 'processing', 'succeeded')`),
+    // A basket's attempts (checkout's claim reads them all; a basket's delete cascades to them).
+    index('payments_cart_idx').on(t.cartId),
     index('payments_order_idx').on(t.orderId),
     index('payments_status_idx').on(t.status, t.updatedAt),
     check(

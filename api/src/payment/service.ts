@@ -160,7 +160,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             outcome = 'rejected';
             detail = `status ${intent.status} in a succeeded event`;
           } else {
-            ({ closed, outcome, detail } = await settlement.settle(tx, payment.id, intent));
+            ({ closed, outcome, detail } = await settlement.settle(tx, payment.id, intent, payment));
           }
         } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
           const released = await settlement.release(
@@ -169,13 +169,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             event.type === 'payment_intent.canceled' ? 'canceled' : 'failed',
             intent.lastError ?? { code: 'canceled', message: PAYMENT_MESSAGES.paymentCancelled },
             intent.id || null,
+            payment,
           );
           outcome = released ? 'processed' : 'ignored';
           if (!released) detail = `attempt already ${payment.status}`;
         } else {
           detail = 'event type not used';
         }
-        await payments.setEventOutcome(tx, eventRow, outcome, detail);
+        // Recorded as 'processed' (the usual outcome): written again only when it was another.
+        if (outcome !== 'processed' || detail !== null) await payments.setEventOutcome(tx, eventRow, outcome, detail);
         return { duplicate: false, outcome };
       });
       if (closed) deps.kickMail();

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatGBP, fromPence } from '@shop/shared/pricing';
 import type { Baskets } from '../cart/baskets';
+import type { CartRow } from '../cart/store';
 import type { Stock } from '../catalog/stock';
 import type { Db, DbExecutor, Tx } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { orderConfirmationMail } from '../mail/templates';
-import type { OrderPlacement } from '../orders/placement';
+import type { OrderPlacement, OrderRow } from '../orders/placement';
 import type { ProviderIntent } from './provider';
-import type { PaymentStatus } from './schema';
+import type { PaymentStatus, payments as paymentsTable } from './schema';
 import type { PaymentRow, PaymentStore } from './store';
 
 /** Marks an attempt whose payment did not match its order: reconciliation leaves it to a person. */
@@ -34,8 +35,8 @@ export interface SettlementDeps {
 /**
  * The state changes of a payment attempt, each in the caller's transaction, shared by checkout
  * (placing an order) and payment (provider events, completing and cancelling, reconciliation):
- * - `settle`: the provider took the payment: the order is marked paid (`markPaid`, once) and the
- *   basket closed with the confirmation mail queued (`finalize`, once);
+ * - `settle`: the provider took the payment: the order is marked paid (once) and the basket
+ *   closed with the confirmation mail queued (once); `finalize` closes it without an intent;
  * - `release`: the payment failed or was cancelled: the compensation of the claim (the pending
  *   order goes, its stock comes back, the basket reopens as it was).
  * Each locks the basket row first, then the attempt, as the claim does, so they queue behind a
@@ -45,37 +46,38 @@ export function createSettlement(deps: SettlementDeps) {
   const { db, payments, baskets, orders, stock, log } = deps;
 
   /**
-   * The provider took the payment (or is settling it): the basket is closed and the order
-   * confirmation mail queued, once. Answers true when this call closed the basket.
+   * The attempt's basket and the attempt, locked in that order (as the claim locks them). `known`:
+   * the attempt as the caller read it (its basket never changes), so it is not read twice.
    */
-  async function finalize(tx: Tx, paymentId: number, intent: ProviderIntent | null): Promise<boolean> {
-    const before = await payments.findById(paymentId, tx);
-    if (!before) return false;
-    const cart = await baskets.lock(tx, before.cartId);
+  async function lockAttempt(tx: Tx, paymentId: number, known?: PaymentRow): Promise<{ cart: CartRow | undefined; payment: PaymentRow } | undefined> {
+    const cartId = known?.id === paymentId ? known.cartId : (await payments.findById(paymentId, tx))?.cartId;
+    if (!cartId) return undefined;
+    const cart = await baskets.lock(tx, cartId);
     const payment = await payments.lockById(tx, paymentId);
-    if (!payment || !cart || !payment.orderId) return false;
-    if (payment.status === 'failed' || payment.status === 'canceled') return false;
-    // What the provider says now (without an intent: the attempt's status stands).
-    const status: PaymentStatus | null = intent ? (intent.status === 'processing' ? 'processing' : 'succeeded') : null;
-    if (status && (payment.status === 'creating' || payment.status === 'requires_action' || (payment.status === 'processing' && status === 'succeeded'))) {
-      await payments.update(
-        payment.id,
-        {
-          status,
-          ...(intent ? { intentId: intent.id || payment.intentId, cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null } : {}),
-          redirectUrl: null,
-        },
-        tx,
-      );
-    }
-    if (cart.status !== 'checkout' || cart.orderId !== payment.orderId) return false;
+    return payment ? { cart, payment } : undefined;
+  }
+
+  /** The basket of a locked attempt closed as ordered and the confirmation mail queued (the order row when the caller has it). */
+  async function closeBasket(tx: Tx, cart: CartRow, orderId: number, order?: OrderRow): Promise<void> {
     await baskets.closeOrdered(tx, cart.id);
-    const intentId = intent?.id || payment.intentId;
-    if (intentId) await orders.setPaymentReference(tx, payment.orderId, intentId);
-    const orderUrl = cart.customerId ? deps.mailLinks.orderUrl(payment.orderId) : null;
-    const data = await orders.confirmationMail(tx, payment.orderId, { orderUrl });
+    const orderUrl = cart.customerId ? deps.mailLinks.orderUrl(orderId) : null;
+    const data = await orders.confirmationMail(tx, orderId, { orderUrl }, order);
     const mail = orderConfirmationMail({ ...data, notificationsUrl: await deps.mailLinks.notificationsUrl(data.to) });
     await enqueueMail(tx, mail);
+  }
+
+  /**
+   * The provider took the payment (no intent at hand: the attempt's status stands): the basket is
+   * closed and the order confirmation mail queued, once. Answers true when this call closed it.
+   */
+  async function finalize(tx: Tx, paymentId: number): Promise<boolean> {
+    const locked = await lockAttempt(tx, paymentId);
+    if (!locked?.cart) return false;
+    const { cart, payment } = locked;
+    if (!payment.orderId || payment.status === 'failed' || payment.status === 'canceled') return false;
+    if (cart.status !== 'checkout' || cart.orderId !== payment.orderId) return false;
+    if (payment.intentId) await orders.recordPayment(tx, payment.orderId, { status: null, paymentReference: payment.intentId });
+    await closeBasket(tx, cart, payment.orderId);
     return true;
   }
 
@@ -89,12 +91,11 @@ export function createSettlement(deps: SettlementDeps) {
     status: 'failed' | 'canceled',
     error: { code?: string | null; message: string } | null,
     intentId?: string | null,
+    known?: PaymentRow,
   ): Promise<boolean> {
-    const before = await payments.findById(paymentId, tx);
-    if (!before) return false;
-    const cart = await baskets.lock(tx, before.cartId);
-    const payment = await payments.lockById(tx, paymentId);
-    if (!payment || payment.paidAt) return false;
+    const locked = await lockAttempt(tx, paymentId, known);
+    if (!locked || locked.payment.paidAt) return false;
+    const { cart, payment } = locked;
     if (!['creating', 'requires_action', 'processing'].includes(payment.status)) return false;
     if (payment.orderId) {
       const order = await orders.lock(tx, payment.orderId);
@@ -121,63 +122,80 @@ export function createSettlement(deps: SettlementDeps) {
     return true;
   }
 
-  /** The provider says it was paid: amount and currency checked, the order becomes 'processing'. */
-  async function markPaid(tx: Tx, paymentId: number, intent: ProviderIntent): Promise<{ outcome: string; detail: string | null }> {
-    const before = await payments.findById(paymentId, tx);
-    if (!before) return { outcome: 'ignored', detail: 'unknown payment' };
-    await baskets.lock(tx, before.cartId);
-    const payment = await payments.lockById(tx, paymentId);
-    if (!payment) return { outcome: 'ignored', detail: 'unknown payment' };
-    if (payment.paidAt) return { outcome: 'ignored', detail: 'already paid' };
-    const order = payment.orderId ? await orders.lock(tx, payment.orderId) : undefined;
-    if (!order) {
-      log.error({ paymentId, intentId: intent.id }, 'payment succeeded for an attempt without an order: refund it');
-      return { outcome: 'rejected', detail: 'no order for this payment (released): needs a refund' };
-    }
-    const currency = intent.currency.toLowerCase();
-    if (intent.amount !== payment.amountPence || intent.amount !== order.grandTotalPence || currency !== 'gbp' || payment.currency !== 'gbp') {
-      const detail = `amount/currency mismatch: paid ${intent.amount} ${currency}, order ${order.grandTotalPence} gbp, attempt ${payment.amountPence} ${payment.currency}`;
-      log.error({ paymentId, orderId: order.id, intentId: intent.id }, `payment rejected: ${detail}`);
-      await orders.setStatus(tx, order.id, order.status, `Payment ${intent.id} NOT accepted: ${detail}. Check the payment before shipping.`);
-      await payments.update(payment.id, { errorCode: AMOUNT_MISMATCH, errorMessage: detail }, tx);
-      return { outcome: 'rejected', detail };
-    }
-    await payments.update(payment.id, { paidAt: new Date(), intentId: intent.id || payment.intentId, errorCode: null, errorMessage: null }, tx);
-    if (order.status === 'pending') {
-      await orders.setStatus(
-        tx,
-        order.id,
-        'processing',
-        `Payment of ${formatGBP(fromPence(intent.amount))} received (${payment.provider === 'test' ? 'offline test provider, no money taken' : payment.provider} ${intent.id}).`,
-      );
-    }
-    return { outcome: 'processed', detail: null };
-  }
-
   /**
-   * The provider took (or is settling) the payment of an attempt: a succeeded intent marks the
-   * order paid (once: `paid_at`), then the basket is closed and the confirmation queued (once).
-   * Every path that sees such an intent comes here. Answers whether this call closed the basket.
+   * The provider took (or is settling) the payment of an attempt, whichever path sees its intent
+   * first (its event, the answer to the create call, reconciliation), in the caller's transaction:
+   * - paid (a succeeded intent): amount and currency checked, the attempt marked paid and the order
+   *   'processing', once (`paid_at`); a mismatch is recorded and left to a person (rejected);
+   * - the attempt takes the intent's status, and the basket is closed with the confirmation mail
+   *   queued, once. Answers whether this call closed the basket.
+   * Each row is written once: the attempt's changes in one update, the order's in one statement.
+   * `known`: the attempt as the caller read it in this transaction (not read again).
    */
-  async function settle(tx: Tx, paymentId: number, intent: ProviderIntent): Promise<{ closed: boolean; outcome: string; detail: string | null }> {
-    let paid = { outcome: 'processed', detail: null as string | null };
-    if (intent.status === 'succeeded') {
-      paid = await markPaid(tx, paymentId, intent);
-      if (paid.outcome === 'rejected') return { closed: false, ...paid };
+  async function settle(tx: Tx, paymentId: number, intent: ProviderIntent, known?: PaymentRow): Promise<{ closed: boolean; outcome: string; detail: string | null }> {
+    const succeeded = intent.status === 'succeeded';
+    const locked = await lockAttempt(tx, paymentId, known);
+    if (!locked) return { closed: false, outcome: succeeded ? 'ignored' : 'processed', detail: succeeded ? 'unknown payment' : null };
+    const { cart, payment } = locked;
+    const changes: Partial<typeof paymentsTable.$inferInsert> = {};
+    let result: { outcome: string; detail: string | null } = { outcome: 'processed', detail: null };
+    let order: OrderRow | undefined;
+    let paidNote: string | null = null;
+
+    if (succeeded && payment.paidAt) {
+      result = { outcome: 'ignored', detail: 'already paid' };
+    } else if (succeeded) {
+      order = payment.orderId ? await orders.lock(tx, payment.orderId) : undefined;
+      if (!order) {
+        log.error({ paymentId, intentId: intent.id }, 'payment succeeded for an attempt without an order: refund it');
+        return { closed: false, outcome: 'rejected', detail: 'no order for this payment (released): needs a refund' };
+      }
+      const currency = intent.currency.toLowerCase();
+      if (intent.amount !== payment.amountPence || intent.amount !== order.grandTotalPence || currency !== 'gbp' || payment.currency !== 'gbp') {
+        const detail = `amount/currency mismatch: paid ${intent.amount} ${currency}, order ${order.grandTotalPence} gbp, attempt ${payment.amountPence} ${payment.currency}`;
+        log.error({ paymentId, orderId: order.id, intentId: intent.id }, `payment rejected: ${detail}`);
+        await orders.setStatus(tx, order.id, order.status, `Payment ${intent.id} NOT accepted: ${detail}. Check the payment before shipping.`);
+        await payments.update(payment.id, { errorCode: AMOUNT_MISMATCH, errorMessage: detail }, tx);
+        return { closed: false, outcome: 'rejected', detail };
+      }
+      Object.assign(changes, { paidAt: new Date(), intentId: intent.id || payment.intentId, errorCode: null, errorMessage: null });
+      if (order.status === 'pending') {
+        paidNote = `Payment of ${formatGBP(fromPence(intent.amount))} received (${payment.provider === 'test' ? 'offline test provider, no money taken' : payment.provider} ${intent.id}).`;
+      }
     }
-    const closed = await finalize(tx, paymentId, intent);
-    return { closed, ...paid };
+
+    // The attempt takes the provider's status; its basket closes (once).
+    let closing = false;
+    if (cart && payment.orderId && payment.status !== 'failed' && payment.status !== 'canceled') {
+      const status: PaymentStatus = intent.status === 'processing' ? 'processing' : 'succeeded';
+      if (payment.status === 'creating' || payment.status === 'requires_action' || (payment.status === 'processing' && status === 'succeeded')) {
+        Object.assign(changes, {
+          status,
+          intentId: intent.id || payment.intentId,
+          cardBrand: intent.card?.brand ?? null,
+          cardLast4: intent.card?.last4 ?? null,
+          redirectUrl: null,
+        });
+      }
+      closing = cart.status === 'checkout' && cart.orderId === payment.orderId;
+    }
+    if (Object.keys(changes).length > 0) await payments.update(payment.id, changes, tx);
+    const reference = closing ? intent.id || payment.intentId : null;
+    if (payment.orderId && (paidNote || reference)) {
+      await orders.recordPayment(tx, payment.orderId, { status: paidNote ? { status: 'processing', comment: paidNote } : null, paymentReference: reference });
+    }
+    if (closing) await closeBasket(tx, cart!, payment.orderId!, order);
+    return { closed: closing, ...result };
   }
 
-  /** Finds our attempt for a provider intent: by its id, else by the metadata we gave it. */
+  /** Finds our attempt for a provider intent: by its id, else by the metadata we gave it (one statement). */
   async function paymentForIntent(providerName: string, intent: ProviderIntent, executor: DbExecutor = db): Promise<PaymentRow | undefined> {
-    if (intent.id) {
-      const byIntent = await payments.findByIntent(providerName, intent.id, executor);
-      if (byIntent) return byIntent;
-    }
-    const id = Number(intent.metadata?.payment_id);
-    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const byMeta = await payments.findById(id, executor);
+    const metaId = Number(intent.metadata?.payment_id);
+    const id = Number.isSafeInteger(metaId) && metaId > 0 ? metaId : null;
+    const found = await payments.findByIntentOrId(providerName, intent.id || null, id, executor);
+    const byIntent = intent.id ? found.find((p) => p.provider === providerName && p.intentId === intent.id) : undefined;
+    if (byIntent) return byIntent;
+    const byMeta = found.find((p) => p.id === id);
     if (!byMeta || byMeta.provider !== providerName) return undefined;
     if (byMeta.intentId && intent.id && byMeta.intentId !== intent.id) return undefined;
     if (intent.metadata.cart_id && intent.metadata.cart_id !== byMeta.cartId) return undefined;

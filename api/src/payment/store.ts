@@ -30,6 +30,22 @@ export function createPaymentStore(db: Db) {
       return row;
     },
 
+    /**
+     * The attempt of a provider's intent (`intentId`), and the attempt our metadata names
+     * (`id`), in one statement: at most two rows, for the caller to choose (settlement.paymentForIntent).
+     */
+    async findByIntentOrId(provider: string, intentId: string | null, id: number | null, executor: Executor = db): Promise<PaymentRow[]> {
+      const byIntent = intentId ? and(eq(payments.provider, provider), eq(payments.intentId, intentId)) : undefined;
+      const byId = id !== null ? eq(payments.id, id) : undefined;
+      if (!byIntent && !byId) return [];
+      return executor.select().from(payments).where(or(byIntent, byId)).limit(2);
+    },
+
+    /** Every attempt of a basket, oldest first (a basket has a few at most: one per card tried). */
+    async findForCart(cartId: string, executor: Executor = db): Promise<PaymentRow[]> {
+      return executor.select().from(payments).where(eq(payments.cartId, cartId)).orderBy(payments.id);
+    },
+
     /** The attempt holding the basket, if any. */
     async findLiveForCart(cartId: string, executor: Executor = db): Promise<PaymentRow | undefined> {
       const [row] = await executor
@@ -49,11 +65,6 @@ export function createPaymentStore(db: Db) {
         .orderBy(desc(payments.id))
         .limit(1);
       return row;
-    },
-
-    async countForCart(cartId: string, executor: Executor = db): Promise<number> {
-      const [row] = await executor.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.cartId, cartId));
-      return row?.n ?? 0;
     },
 
     async insert(values: typeof payments.$inferInsert, executor: Executor = db): Promise<PaymentRow> {
@@ -129,14 +140,18 @@ export function createPaymentStore(db: Db) {
         .limit(limit);
     },
 
-    /** Records an event once: false when it was recorded before (a replay). */
+    /**
+     * Records an event once, with the outcome its handling is expected to have (written again in
+     * the same transaction when it has another): undefined when it was recorded before (a replay).
+     */
     async recordEvent(
       tx: Tx,
       event: { provider: string; eventId: string; type: string; intentId: string | null },
+      expected = 'processed',
     ): Promise<number | undefined> {
       const [row] = await tx
         .insert(paymentEvents)
-        .values({ ...event, outcome: 'received' })
+        .values({ ...event, outcome: expected })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       return row?.id;

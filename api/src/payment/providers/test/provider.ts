@@ -239,19 +239,22 @@ export function createTestProvider(
       if (!Number.isSafeInteger(input.amountPence) || input.amountPence < 30) {
         throw new PaymentRequestError('Amount must be at least £0.30 gbp', 'amount_too_small');
       }
-      const [existing] = await db
-        .select()
-        .from(testPaymentIntents)
-        .where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey))
-        .limit(1);
+      const pm = await paymentMethod(input.paymentMethodId);
       // A retry with the same key answers the intent as it stands, with no second event (Stripe
       // does the same): checkout settles from the intent's status, not from having had an event.
-      if (existing) return toIntent(existing);
-      const pm = await paymentMethod(input.paymentMethodId);
-      if (!pm) throw new PaymentRequestError(`No such PaymentMethod: '${input.paymentMethodId}'`, 'resource_missing');
+      const existing = async () => {
+        const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey)).limit(1);
+        return row;
+      };
+      if (!pm) {
+        const made = await existing();
+        if (made) return toIntent(made);
+        throw new PaymentRequestError(`No such PaymentMethod: '${input.paymentMethodId}'`, 'resource_missing');
+      }
       const decline = DECLINES[pm.scenario];
       const status: IntentStatus = decline ? 'requires_payment_method' : pm.scenario === 'authenticate' ? 'requires_action' : 'succeeded';
       const id = `pi_test_${hex(12)}`;
+      // Made in one statement unless the key has an intent already (a retry, or one racing in).
       const inserted = await db
         .insert(testPaymentIntents)
         .values({
@@ -267,11 +270,7 @@ export function createTestProvider(
         })
         .onConflictDoNothing()
         .returning();
-      if (inserted.length === 0) {
-        // The same key raced in from another call: answer what it made (Stripe does the same).
-        const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey));
-        return toIntent(row!);
-      }
+      if (inserted.length === 0) return toIntent((await existing())!);
       const intent = await toIntent(inserted[0]!);
       faultPoint('payment.after-intent');
       if (status === 'succeeded') await emit('payment_intent.succeeded', intent);
