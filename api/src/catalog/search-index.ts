@@ -319,15 +319,20 @@ const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"$
 
 const PAGE: PreparedQuery = {
   name: 'catalog_search_page_v1',
-  // The page's stored items with their versions (a stale one is rebuilt by the caller), and
-  // whether any search document changed at or after the index's horizon.
-  text: `select exists(select 1 from product_search where changed >= $2::xid8)
-              or exists(select 1 from product_search_gone where changed >= $2::xid8) as stale,
-            coalesce(array_agg(d.search_item order by x.ord), '{}') as items,
+  // Whether any search document changed at or after the index's horizon, and the page's documents:
+  // each one's version and whether it is built (a stale one is rebuilt by the caller), and its
+  // stored item unless the process holds it at that version already ($2, -1 for none): sending
+  // ten items cost more than the rest of the statement.
+  text: `select exists(select 1 from product_search where changed >= $3::xid8)
+              or exists(select 1 from product_search_gone where changed >= $3::xid8) as stale,
+            coalesce(array_agg(case when d.version is distinct from x.v then d.search_item end order by x.ord), '{}') as items,
             coalesce(array_agg(d.version order by x.ord), '{}') as versions,
             coalesce(array_agg(d.built_version is not distinct from d.version order by x.ord), '{}') as fresh
-          from unnest($1::int[]) with ordinality as x(id, ord) left join product_documents d on d.product_id = x.id`,
+          from unnest($1::int[], $2::int[]) with ordinality as x(id, v, ord) left join product_documents d on d.product_id = x.id`,
 };
+
+/** Stored search items this process holds, by product id, with the document version they are of. */
+const MAX_CACHED_ITEMS = 50_000;
 
 interface PageRow extends Record<string, unknown> {
   stale: boolean;
@@ -353,6 +358,8 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   let horizon = '0';
   const separators = new Set<string>();
   const words = new Map<string, WordLexeme>();
+  /** The page statement sends an item only when this process does not hold it at its version. */
+  const items = new Map<number, { version: number; item: string }>();
   let loading: Promise<void> | null = null;
   let refreshing: Promise<void> | null = null;
   let closed = false;
@@ -544,27 +551,42 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
      * A search's page: its ids and the page's stored items, current as of this statement, or
      * null when catalog_search must answer (see `plan`).
      */
-    async search(q: string, options: SearchOptions): Promise<(IndexSearchResult & { docs: SearchPageDocument[] }) | null> {
+    async search(q: string, searchOptions: SearchOptions): Promise<(IndexSearchResult & { docs: SearchPageDocument[] }) | null> {
       if (!docs) {
         // Not loaded (yet, or the last load failed more than 5 s ago: try again).
         if (!loading && Date.now() - failedAt > 5000) start();
         return null;
       }
       for (let attempt = 0; attempt < 3; attempt++) {
-        const found = await plan(q, options);
+        const found = await plan(q, searchOptions);
         if (!found) return null;
         const [row] = await preparedRows<PageRow>(db, PAGE, [
           { type: 'int[]', value: found.ids },
+          { type: 'int[]', value: found.ids.map((id) => items.get(id)?.version ?? -1) },
           { type: 'text', value: horizon },
         ]);
         if (row && !row.stale) {
           return {
             ...found,
-            docs: found.ids.flatMap((id, i) =>
-              row.versions[i] === null || row.versions[i] === undefined
-                ? []
-                : [{ id, searchItem: row.items[i] ?? null, version: row.versions[i]!, current: row.fresh[i] === true }],
-            ),
+            docs: found.ids.flatMap((id, i) => {
+              const version = row.versions[i];
+              if (version === null || version === undefined) return [];
+              const current = row.fresh[i] === true;
+              const sent = row.items[i];
+              let searchItem: string | null;
+              if (sent !== null && sent !== undefined) {
+                searchItem = sent;
+                // Only a built document's item is kept (a stale one is rebuilt by the caller).
+                if (current) {
+                  if (items.size >= MAX_CACHED_ITEMS) items.clear();
+                  items.set(id, { version, item: sent });
+                }
+              } else {
+                const held = items.get(id);
+                searchItem = held && held.version === version ? held.item : null;
+              }
+              return [{ id, searchItem, version, current }];
+            }),
           };
         }
         // Something changed since the index last read: read it (one refresh at a time), search again.
