@@ -150,21 +150,16 @@ describe('search index', () => {
   });
 
   it('answers what catalog_search answers on a generated catalogue', async () => {
-    let started = Date.now();
     await seedLargeCatalogue(t.db, 3000);
-    console.log(`seeded in ${Date.now() - started} ms`);
-    started = Date.now();
     const index = createSearchIndex(t.db);
     try {
       expect(await index.ready()).toBe(true);
       expect(index.stats()!.products).toBeGreaterThan(2800);
       const queries = await catalogueQueries(20, 'GEN-%');
-      console.log(`${queries.length} queries`);
       const { answered, truncated } = await expectParity(index, queries);
       expect(answered).toBeGreaterThan(queries.length * OPTIONS.length * 0.9);
       // Generated names repeat their words: a few typos have more than 400 close names.
       expect(truncated).toBeLessThan(answered / 20);
-      console.log(`compared in ${Date.now() - started} ms, ${truncated} truncated of ${answered}`);
     } finally {
       await index.close();
     }

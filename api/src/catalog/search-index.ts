@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { preparedRows, type PreparedQuery } from './prepared';
 import { FUZZY_WORD_THRESHOLD, MAX_FUZZY_WORDS, MAX_MATCHES, searchWords, type SearchOptions, type SearchPageDocument } from './search';
-import { distinctTrigrams, trigramSequence, wordSimilarity } from './search-trigram';
+import { similarityTo, trigramSequence, trigramText, type TrigramText } from './search-trigram';
 
 /**
  * Search without asking PostgreSQL to search: an in-process index of the search documents (table
@@ -63,9 +63,8 @@ interface Slot {
   score: number;
   nameLexemes: string[];
   allLexemes: string[];
-  /** The name's trigram sequence (null: it has characters only PostgreSQL can classify). */
-  trigrams: number[] | null;
-  distinctTrigrams: number[];
+  /** The name's trigrams (null: it has characters only PostgreSQL can classify). */
+  trigrams: TrigramText | null;
 }
 
 export interface IndexSearchResult {
@@ -153,7 +152,8 @@ class Documents {
 
   put(row: IndexRow) {
     this.remove(row.id);
-    const trigrams = trigramSequence(row.name, this.separators);
+    const sequence = trigramSequence(row.name, this.separators);
+    const trigrams = sequence ? trigramText(sequence) : null;
     const slot: Slot = {
       id: row.id,
       name: row.name,
@@ -162,14 +162,13 @@ class Documents {
       nameLexemes: row.name_lexemes,
       allLexemes: row.all_lexemes,
       trigrams,
-      distinctTrigrams: trigrams ? distinctTrigrams(trigrams) : [],
     };
     const at = this.free.pop() ?? this.slots.length;
     this.slots[at] = slot;
     this.slotOf.set(row.id, at);
     for (const lexeme of slot.nameLexemes) this.names.add(lexeme, at);
     for (const lexeme of slot.allLexemes) this.texts.add(lexeme, at);
-    for (const t of slot.distinctTrigrams) this.trigrams.add(t, at);
+    for (const t of slot.trigrams?.distinct ?? []) this.trigrams.add(t, at);
     if (!trigrams) this.unsure++;
     this.skus = null;
   }
@@ -180,7 +179,7 @@ class Documents {
     const slot = this.slots[at]!;
     for (const lexeme of slot.nameLexemes) this.names.remove(lexeme, at);
     for (const lexeme of slot.allLexemes) this.texts.remove(lexeme, at);
-    for (const t of slot.distinctTrigrams) this.trigrams.remove(t, at);
+    for (const t of slot.trigrams?.distinct ?? []) this.trigrams.remove(t, at);
     if (!slot.trigrams) this.unsure--;
     this.slots[at] = undefined;
     this.slotOf.delete(id);
@@ -240,17 +239,17 @@ class Documents {
 
   /**
    * Slots whose names are close enough to the words (word_similarity >= the threshold) for every
-   * word (`all`) or for any: the trigram postings find the names that share enough of a word's
-   * trigrams to possibly reach it (a similarity is at most shared / the word's trigrams), then
-   * the exact similarity decides.
+   * word (`all`) or for any, with each word's similarity: the trigram postings find the names that
+   * share enough of a word's trigrams to possibly reach it (a similarity is at most shared / the
+   * word's trigrams), then the exact similarity decides.
    */
-  fuzzy(words: ReadonlyArray<{ trigrams: number[]; distinct: number[] }>, all: boolean): number[] {
-    const candidates = new Set<number>();
+  fuzzy(words: ReadonlyArray<ReadonlySet<number>>, all: boolean): Map<number, number[]> {
+    let candidates: Set<number> | null = null;
     const marks = this.scratch();
-    words.forEach((word, w) => {
-      const need = Math.max(1, Math.ceil(word.distinct.length * FUZZY_WORD_THRESHOLD - 1e-9));
+    for (const word of words) {
+      const need = Math.max(1, Math.ceil(word.size * FUZZY_WORD_THRESHOLD - 1e-9));
       const touched: number[] = [];
-      for (const t of word.distinct) {
+      for (const t of word) {
         for (const slot of this.trigrams.get(t) ?? []) {
           if (marks[slot] === 0) touched.push(slot);
           if (marks[slot]! < 255) marks[slot]!++;
@@ -261,14 +260,20 @@ class Documents {
         if (marks[slot]! >= need) here.add(slot);
         marks[slot] = 0;
       }
-      if (!all || w === 0) for (const slot of here) candidates.add(slot);
-      else for (const slot of candidates) if (!here.has(slot)) candidates.delete(slot);
-    });
-    const out: number[] = [];
-    for (const slot of candidates) {
+      if (!candidates) {
+        candidates = here;
+      } else if (all) {
+        for (const slot of candidates) if (!here.has(slot)) candidates.delete(slot);
+      } else {
+        for (const slot of here) candidates.add(slot);
+      }
+    }
+    const out = new Map<number, number[]>();
+    for (const slot of candidates ?? []) {
       const name = this.slots[slot]!.trigrams!;
-      const close = (word: { trigrams: number[] }) => Math.fround(wordSimilarity(word.trigrams, name)) >= FUZZY_WORD_THRESHOLD;
-      if (all ? words.every(close) : words.some(close)) out.push(slot);
+      const sims = words.map((word) => similarityTo(word, name));
+      const close = (s: number) => s >= FUZZY_WORD_THRESHOLD;
+      if (all ? sims.every(close) : sims.some(close)) out.set(slot, sims);
     }
     return out;
   }
@@ -491,29 +496,24 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     // 2. typos: names close to every word; failing that, to any word.
     if (exact < FUZZY_BELOW && hits.length < want && fuzzyWords.length > 0) {
       if (index.unsure > 0) return null;
-      const fuzzy = fuzzyWords.map((w) => {
-        const trigrams = trigramSequence(w)!;
-        return { trigrams, distinct: distinctTrigrams(trigrams) };
-      });
-      const scoreOf = new Map<number, number>();
-      const ranked = (candidates: number[], n: number) => {
-        for (const slot of candidates) {
+      // Each distinct word's trigram set; `order` maps the words typed to them (a word typed twice counts twice).
+      const distinctWords = [...new Set(fuzzyWords)];
+      const sets = distinctWords.map((w) => new Set(trigramSequence(w)!));
+      const order = fuzzyWords.map((w) => distinctWords.indexOf(w));
+      const ranked = (close: Map<number, number[]>, exclude: ReadonlySet<number>, n: number) => {
+        const scoreOf = new Map<number, number>();
+        for (const [slot, sims] of close) {
+          if (exclude.has(slot)) continue;
           // sum(word_similarity(x, name)) in float4 (sum(real) adds in real), then / n as double.
           let sum = 0;
-          for (const word of fuzzy) sum = Math.fround(sum + wordSimilarity(word.trigrams, slots[slot]!.trigrams!));
-          scoreOf.set(slot, sum / fuzzy.length);
+          for (const w of order) sum = Math.fround(sum + sims[w]!);
+          scoreOf.set(slot, sum / order.length);
         }
-        return firstBy(candidates, n, (a, b) => scoreOf.get(b)! - scoreOf.get(a)! || byBestseller(a, b));
+        truncated ||= scoreOf.size > FUZZY_CANDIDATES;
+        return firstBy([...scoreOf.keys()], n, (a, b) => scoreOf.get(b)! - scoreOf.get(a)! || byBestseller(a, b));
       };
-      const inHits = new Set(hits);
-      const close = index.fuzzy(fuzzy, true).filter((slot) => !inHits.has(slot));
-      truncated ||= close.length > FUZZY_CANDIDATES;
-      hits = hits.concat(ranked(close, Math.min(FUZZY_CANDIDATES, want - hits.length)));
-      if (hits.length === 0 && fuzzy.length > 1) {
-        const any = index.fuzzy(fuzzy, false);
-        truncated ||= any.length > FUZZY_CANDIDATES;
-        hits = ranked(any, Math.min(FUZZY_CANDIDATES, want));
-      }
+      hits = hits.concat(ranked(index.fuzzy(sets, true), new Set(hits), Math.min(FUZZY_CANDIDATES, want - hits.length)));
+      if (hits.length === 0 && fuzzyWords.length > 1) hits = ranked(index.fuzzy(sets, false), new Set(), Math.min(FUZZY_CANDIDATES, want));
     }
     const nameHits = hits.length;
     // 3. text: name, sku and short description holding every word.

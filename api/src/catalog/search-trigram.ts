@@ -67,51 +67,54 @@ export function trigramSequence(text: string, separators?: ReadonlySet<string>):
 
 const lower = (code: number) => (code >= 0x41 && code <= 0x5a ? code + 0x20 : code);
 
-/** The distinct trigrams of a sequence. */
-export function distinctTrigrams(sequence: readonly number[]): number[] {
-  return [...new Set(sequence)];
-}
-
 /** CALCSML with DIVUNION, in float4 as C computes it. */
 const calcSml = (count: number, len1: number, len2: number) => Math.fround(count / (len1 + len2 - count));
 
-/**
- * word_similarity(word, text) from the two trigram sequences (trigramSequence), a float4 value:
- * the greatest similarity between the word's trigram set and any continuous extent of the text's
- * trigram sequence (calc_word_similarity + iterate_word_similarity, plain word similarity).
- */
-export function wordSimilarity(word: readonly number[], text: readonly number[]): number {
-  // Classes of equal trigrams (the C code sorts both arrays together and numbers the runs).
-  const classOf = new Map<number, number>();
-  const found: boolean[] = [];
-  for (const t of word) {
-    if (!classOf.has(t)) {
-      classOf.set(t, found.length);
-      found.push(true);
-    }
-  }
-  const ulen1 = found.length;
-  if (ulen1 === 0) return 0;
-  const len2 = text.length;
-  const index = new Int32Array(len2);
-  for (let i = 0; i < len2; i++) {
-    let c = classOf.get(text[i]!);
-    if (c === undefined) {
-      c = found.length;
-      classOf.set(text[i]!, c);
-      found.push(false);
-    }
-    index[i] = c;
-  }
+/** A text's trigram sequence as numbers 0..k-1 of its distinct trigrams (`distinct[number]`). */
+export interface TrigramText {
+  positions: Int32Array;
+  distinct: number[];
+}
 
-  const lastpos = new Int32Array(found.length).fill(-1);
+export function trigramText(sequence: readonly number[]): TrigramText {
+  const numberOf = new Map<number, number>();
+  const positions = new Int32Array(sequence.length);
+  sequence.forEach((t, i) => {
+    let n = numberOf.get(t);
+    if (n === undefined) numberOf.set(t, (n = numberOf.size));
+    positions[i] = n;
+  });
+  return { positions, distinct: [...numberOf.keys()] };
+}
+
+/**
+ * word_similarity(word, text), a float4 value: the greatest similarity between the word's trigram
+ * set and any continuous extent of the text's trigram sequence (calc_word_similarity +
+ * iterate_word_similarity, plain word similarity). The C code sorts both arrays together to number
+ * equal trigrams; here the text's trigrams are numbered once (trigramText) and the word is a set.
+ */
+export function similarityTo(word: ReadonlySet<number>, text: TrigramText): number {
+  const ulen1 = word.size;
+  if (ulen1 === 0) return 0;
+  const { positions, distinct } = text;
+  const found = new Uint8Array(distinct.length);
+  let any = false;
+  for (let j = 0; j < distinct.length; j++) {
+    if (word.has(distinct[j]!)) {
+      found[j] = 1;
+      any = true;
+    }
+  }
+  if (!any) return 0;
+  const len2 = positions.length;
+  const lastpos = new Int32Array(distinct.length).fill(-1);
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
   let lowerBound = -1;
   let smlrMax = 0;
   for (let i = 0; i < len2; i++) {
-    const trgindex = index[i]!;
+    const trgindex = positions[i]!;
     if (lowerBound >= 0 || found[trgindex]) {
       if (lastpos[trgindex]! < 0) {
         ulen2++;
@@ -139,7 +142,7 @@ export function wordSimilarity(word: readonly number[], text: readonly number[])
         lowerBound = tmpLower;
         count = tmpCount;
       }
-      const tmpTrgindex = index[tmpLower]!;
+      const tmpTrgindex = positions[tmpLower]!;
       if (lastpos[tmpTrgindex] === tmpLower) {
         tmpUlen2--;
         if (found[tmpTrgindex]) tmpCount--;
@@ -147,9 +150,14 @@ export function wordSimilarity(word: readonly number[], text: readonly number[])
     }
     smlrMax = Math.max(smlrMax, smlrCur);
     for (let tmpLower = prevLower; tmpLower < lowerBound; tmpLower++) {
-      const tmpTrgindex = index[tmpLower]!;
+      const tmpTrgindex = positions[tmpLower]!;
       if (lastpos[tmpTrgindex] === tmpLower) lastpos[tmpTrgindex] = -1;
     }
   }
   return smlrMax;
+}
+
+/** word_similarity(word, text) from the two trigram sequences (trigramSequence). */
+export function wordSimilarity(word: readonly number[], text: readonly number[]): number {
+  return similarityTo(new Set(word), trigramText(text));
 }
