@@ -35,6 +35,8 @@ const MAX_INCREMENTAL = 2000;
 const MAX_CACHED_WORDS = 20_000;
 /** Candidates the typo stage orders (catalog_search: LIMIT 400). */
 const FUZZY_CANDIDATES = 400;
+/** Names the typo stage compares at most (beyond, catalog_search answers: see Documents.fuzzy). */
+const MAX_FUZZY_COMPARED = 1500;
 /** Exact name matches below which the typo stage runs (catalog_search: exact < 10). */
 const FUZZY_BELOW = 10;
 
@@ -243,7 +245,7 @@ class Documents {
    * share enough of a word's trigrams to possibly reach it (a similarity is at most shared / the
    * word's trigrams), then the exact similarity decides.
    */
-  fuzzy(words: ReadonlyArray<ReadonlySet<number>>, all: boolean): Map<number, number[]> {
+  fuzzy(words: ReadonlyArray<ReadonlySet<number>>, all: boolean): Map<number, number[]> | null {
     let candidates: Set<number> | null = null;
     const marks = this.scratch();
     for (const word of words) {
@@ -268,6 +270,9 @@ class Documents {
         for (const slot of here) candidates.add(slot);
       }
     }
+    // Too many names to compare one by one (a short typo in a large catalogue of similar names):
+    // catalog_search's trigram index and its 400-candidate limit answer it sooner.
+    if ((candidates?.size ?? 0) > MAX_FUZZY_COMPARED) return null;
     const out = new Map<number, number[]>();
     for (const slot of candidates ?? []) {
       const name = this.slots[slot]!.trigrams!;
@@ -472,7 +477,8 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
    * The ids of a search by catalog_search's rules (search.ts), or null when the index cannot
    * answer this one exactly (not loaded; a query with non-ASCII characters, whose case and word
    * boundaries depend on the database's locale; a word to_tsquery makes into more than one
-   * lexeme; a typo search while some name has such characters).
+   * lexeme; a typo search while some name has such characters, or one that would compare more
+   * than MAX_FUZZY_COMPARED names).
    */
   async function plan(q: string, { offset = 0, limit, count = false }: SearchOptions): Promise<IndexSearchResult | null> {
     if (!docs || !isAscii(q)) return null;
@@ -512,8 +518,14 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
         truncated ||= scoreOf.size > FUZZY_CANDIDATES;
         return firstBy([...scoreOf.keys()], n, (a, b) => scoreOf.get(b)! - scoreOf.get(a)! || byBestseller(a, b));
       };
-      hits = hits.concat(ranked(index.fuzzy(sets, true), new Set(hits), Math.min(FUZZY_CANDIDATES, want - hits.length)));
-      if (hits.length === 0 && fuzzyWords.length > 1) hits = ranked(index.fuzzy(sets, false), new Set(), Math.min(FUZZY_CANDIDATES, want));
+      const close = index.fuzzy(sets, true);
+      if (!close) return null;
+      hits = hits.concat(ranked(close, new Set(hits), Math.min(FUZZY_CANDIDATES, want - hits.length)));
+      if (hits.length === 0 && fuzzyWords.length > 1) {
+        const any = index.fuzzy(sets, false);
+        if (!any) return null;
+        hits = ranked(any, new Set(), Math.min(FUZZY_CANDIDATES, want));
+      }
     }
     const nameHits = hits.length;
     // 3. text: name, sku and short description holding every word.
