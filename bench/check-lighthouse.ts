@@ -20,6 +20,7 @@
  */
 import net from 'node:net';
 import { chromium } from '@playwright/test';
+import { loadLighthouse } from './lighthouse/load';
 import { CHECKED_PAGES, CHROMIUM_PATH, startShop } from './shop';
 
 /** Scores 0-100 at least; metrics at most (ms, CLS unitless). */
@@ -130,8 +131,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<number> {
   // Measured before anything else runs on the machine.
   const pageFaultUs = pageFaultMicros();
-  // Lighthouse is an ES module only.
-  const { default: lighthouse } = await import('lighthouse');
+  const lighthouse = await loadLighthouse();
   const shop = await startShop();
   const port = await freePort();
   // Lighthouse drives this Chromium over its debugging port (a new tab per run).
