@@ -11,6 +11,7 @@ import { createCatalogChanges, type CatalogChanges } from './catalog/changes';
 import { createBackoffice, type Backoffice } from './backoffice';
 import { createProductLookup } from './catalog/lookup';
 import { createProductDocuments, type ProductDocuments } from './catalog/documents';
+import { createSearchIndex, type SearchIndex } from './catalog/search-index';
 import { createCatalogService, type CatalogService } from './catalog/service';
 import { createStock } from './catalog/stock';
 import { createCatalogStore } from './catalog/store';
@@ -68,6 +69,8 @@ export interface Services {
   /** Catalogue changes told to every API process (LISTEN/NOTIFY): each drops what it cached. */
   catalogChanges: CatalogChanges;
   /** The catalogue's read model: stored product page answers and listing items. */
+  /** This process's in-memory search index (the search route's ids; catalog_search while it loads). */
+  searchIndex: SearchIndex;
   productDocuments: ProductDocuments;
   content: ContentService;
   reviews: ReviewsService;
@@ -106,6 +109,9 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
   const catalog = createCatalogService(catalogStore);
   const catalogChanges = createCatalogChanges(db, { onError: (err) => log.warn({ err }, 'catalogue changes: listening connection lost; opening it again') });
   catalogChanges.subscribe(() => catalogStore.forgetCounts());
+  // Search from memory (catalog/search-index.ts): loaded in the background, catalog_search meanwhile.
+  const searchIndex = createSearchIndex(db, { onError: (err) => log.warn({ err }, 'search index: could not read the search documents; searching in SQL meanwhile') });
+  searchIndex.start();
   const customerStore = createCustomerStore(db);
   const ordersStore = createOrdersStore(db);
   const products = createProductLookup(db);
@@ -159,7 +165,8 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
       const parts = [createContentSitemap(db, products.cmsPagePaths), createCatalogSitemap(db)];
       return async () => (await Promise.all(parts.map((part) => part()))).flat();
     })(),
-    productDocuments: createProductDocuments(db, catalog),
+    searchIndex,
+    productDocuments: createProductDocuments(db, catalog, searchIndex),
     content: createContentService(
       createContentStore(db),
       { listItems: catalog.listItems, shownSkus: products.shownSkus, cmsPagePaths: products.cmsPagePaths },
@@ -192,7 +199,10 @@ export const servicesPlugin = fp<AppDeps>(
     const limiter = await createLimiter(app, deps);
     const services = await buildServices({ ...deps, log: app.log, limiter });
     app.decorate('services', services);
-    app.addHook('onClose', () => services.catalogChanges.close());
+    app.addHook('onClose', async () => {
+      await services.searchIndex.close();
+      await services.catalogChanges.close();
+    });
   },
   { name: 'services' },
 );

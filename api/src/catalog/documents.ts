@@ -5,6 +5,7 @@ import { searchItemAnswer } from './answers';
 import { listingPageStatement, listingPageTextStatement, type ListingPageRow, type ListingPageTextRow } from './category-listing';
 import { preparedRows, type PreparedQuery } from './prepared';
 import { searchIds } from './search';
+import type { SearchIndex } from './search-index';
 import { intArray } from './shown';
 import { CATALOG_LIMITS, createCatalogService, type CatalogService } from './service';
 import { createCatalogStore } from './store';
@@ -62,7 +63,8 @@ export interface PageQuery {
   pageSize?: number | undefined;
 }
 
-export function createProductDocuments(db: Db, service: CatalogService) {
+/** `searchIndex`: this process's search index (search-index.ts); without it, or while it loads, catalog_search answers. */
+export function createProductDocuments(db: Db, service: CatalogService, searchIndex?: SearchIndex) {
   /** Builds the documents of these products (read at these versions) from the catalogue tables. */
   async function build(rows: ReadonlyArray<{ id: number; version: number }>): Promise<BuiltDocument[]> {
     const ids = rows.map((r) => r.id);
@@ -185,7 +187,8 @@ export function createProductDocuments(db: Db, service: CatalogService) {
     },
 
     /**
-     * GET /products/search as JSON text: the ids by search's rules (search.ts), the items stored.
+     * GET /products/search as JSON text: the ids by search's rules (search.ts: from the search
+     * index when it can answer, else catalog_search), the items stored.
      * Suggestions (`limit`), or with `page`/`pageSize` one page and the count of every match.
      */
     async search(q: string, query: PageQuery & { limit?: number | undefined } = {}): Promise<string> {
@@ -193,7 +196,7 @@ export function createProductDocuments(db: Db, service: CatalogService) {
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? CATALOG_LIMITS.searchPageSize;
       const options = paged ? { offset: (page - 1) * pageSize, limit: pageSize, count: true } : { limit: query.limit ?? CATALOG_LIMITS.searchLimit };
-      const { ids, total, docs: rows } = await searchIds(db, q, options);
+      const { ids, total, docs: rows } = (await searchIndex?.search(q, options)) ?? (await searchIds(db, q, options));
       const docs = new Map<number, Pick<BuiltDocument, 'searchItem'>>(rows.map((r) => [r.id, r]));
       for (const [id, doc] of await rebuilt(rows)) docs.set(id, doc);
       const items = ids.flatMap((id) => {

@@ -425,6 +425,9 @@ export const categoryListingCounts = pgTable('category_listing_counts', {
 /** PostgreSQL's tsvector (written and read by SQL only: the search document's columns). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** PostgreSQL's 64-bit transaction id (read as text). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
 /**
  * The search documents: one row per shown, search-visible product (status 1, on the storefront,
  * visibility 3 or 4) with what search matches and ranks on, the text vectors stored. Kept by a
@@ -443,4 +446,23 @@ export const productSearch = pgTable('product_search', {
   nameText: tsvector('name_text').notNull(),
   /** to_tsvector('english', name || ' ' || sku || ' ' || short description): the text stage. */
   allText: tsvector('all_text').notNull(),
-});
+  /**
+   * The transaction that last wrote the row (pg_current_xact_id(), kept by a trigger, migration
+   * 0021): the in-process search indexes read again the rows changed since they last read
+   * (search-index.ts).
+   */
+  changed: xid8('changed').default(sql`pg_current_xact_id()`).notNull(),
+}, (t) => [index('product_search_changed_idx').on(t.changed)]);
+
+/**
+ * Products taken out of product_search (no longer shown or searchable, or deleted), stamped with
+ * the transaction that took them out, so the search indexes drop them too (a trigger, migration 0021).
+ */
+export const productSearchGone = pgTable(
+  'product_search_gone',
+  {
+    productId: integer('product_id').primaryKey(),
+    changed: xid8('changed').default(sql`pg_current_xact_id()`).notNull(),
+  },
+  (t) => [index('product_search_gone_changed_idx').on(t.changed)],
+);

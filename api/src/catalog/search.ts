@@ -26,7 +26,7 @@ const STAGE_CANDIDATES = 2000;
 /** The most matches one search counts and pages through (a stage orders at most STAGE_CANDIDATES). */
 export const MAX_MATCHES = STAGE_CANDIDATES;
 /** Fuzzy words a search compares at most (catalog_search pads to this many). */
-const MAX_FUZZY_WORDS = 6;
+export const MAX_FUZZY_WORDS = 6;
 
 /** The stored search item of a page's product, as catalog_search answers it with the page. */
 export interface SearchPageDocument {
