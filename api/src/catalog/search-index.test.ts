@@ -149,6 +149,33 @@ describe('search index', () => {
     expect(await index.ids('tanking slurry', { limit: 10 })).toMatchObject({ ids: (await searchIds(t.db, 'tanking slurry', { limit: 10 })).ids });
   });
 
+  it('leaves a catalogue larger than it holds to catalog_search, and lets go of one that grows past it', async () => {
+    const searchable = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from product_search`))[0]!.n;
+    const n = await searchable();
+    const tooSmall = createSearchIndex(t.db, { maxIndexed: n - 1 });
+    try {
+      expect(await tooSmall.ready()).toBe(false);
+      expect(await tooSmall.search('membrane', { limit: 10 })).toBeNull(); // the route asks catalog_search
+    } finally {
+      await tooSmall.close();
+    }
+
+    await t.db.update(products).set({ status: 2 }).where(eq(products.sku, 'HV-SLURRY'));
+    const index = createSearchIndex(t.db, { maxIndexed: n - 1 });
+    try {
+      expect(await searchable()).toBe(n - 1);
+      expect(await index.ready()).toBe(true);
+      expect((await index.search('membrane', { limit: 10 }))?.ids.length).toBeGreaterThan(0);
+      await t.db.update(products).set({ status: 1 }).where(eq(products.sku, 'HV-SLURRY'));
+      // One more searchable product than it holds: from the next search on, catalog_search answers.
+      expect(await index.search('membrane', { limit: 10 })).toBeNull();
+      expect(await index.ready()).toBe(false);
+    } finally {
+      await t.db.update(products).set({ status: 1 }).where(eq(products.sku, 'HV-SLURRY'));
+      await index.close();
+    }
+  });
+
   it('answers what catalog_search answers on a generated catalogue', async () => {
     await seedLargeCatalogue(t.db, 3000);
     const index = createSearchIndex(t.db);
