@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { dbKind, queryRows, type Db } from '../db/client';
+import type { WriteClock } from '../db/write-clock';
 import { preparedRows, type PreparedQuery } from './prepared';
 import { FUZZY_WORD_THRESHOLD, MAX_FUZZY_WORDS, MAX_MATCHES, searchWords, type SearchOptions, type SearchPageDocument } from './search';
 import { similarityTo, trigramSequence, trigramText, type TrigramText } from './search-trigram';
@@ -366,6 +367,12 @@ export interface SearchIndexOptions {
   log?: (message: string) => void;
   /** The most search documents held (MAX_INDEXED; tests set fewer). */
   maxIndexed?: number;
+  /**
+   * What this process hears of other processes' writes (catalog/changes.ts `heard`). On
+   * PostgreSQL a page is answered from memory only with it; on PGlite this process makes every
+   * change itself and its own write clock suffices.
+   */
+  heard?: WriteClock;
 }
 
 export interface SearchIndexStats {
@@ -386,16 +393,28 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
    * `checkedAt`: the write clock's generation (PGlite) when the database last said it is current.
    */
   const items = new Map<number, { version: number; item: string; checkedAt: number }>();
-  /** PGlite: the write clock (db/pglite-writes.ts); the index was found current at `indexCheckedAt`. */
-  const writes = db.$writes;
+  /**
+   * Moves whenever the search documents may have changed: this process's own writes (its write
+   * clock, db/write-clock.ts) and, on PostgreSQL, what it hears of others' (migration 0024's
+   * NOTIFY); null: no such clock (every search asks the database). The index and each held item
+   * remember the generation at which the database last said they are current.
+   */
+  const heard = dbKind(db) === 'postgres' ? (options.heard ?? null) : null;
+  const clock = (): number | null => {
+    const own = db.$writes;
+    if (!own) return null;
+    if (dbKind(db) === 'postgres') return heard ? own.generation + heard.generation : null;
+    return own.generation;
+  };
   let indexCheckedAt = -1;
 
   /**
-   * PGlite: the page's items from memory when nothing can have changed since the database last
-   * said the index and each of them are current (no statement that may write has run since).
+   * The page's items from memory when nothing can have changed since the database last said the
+   * index and each of them are current (the clock has not moved since).
    */
   function fromMemory(ids: readonly number[]): SearchPageDocument[] | null {
-    if (!writes || indexCheckedAt !== writes.generation) return null;
+    const now = clock();
+    if (now === null || indexCheckedAt !== now) return null;
     const out: SearchPageDocument[] = [];
     for (const id of ids) {
       const held = items.get(id);
@@ -623,7 +642,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
         const remembered = fromMemory(found.ids);
         if (remembered) return { ...found, docs: remembered };
         // Taken before the statement: a write asked for meanwhile moves the clock past it.
-        const checkedAt = writes?.generation ?? -1;
+        const checkedAt = clock() ?? -1;
         const [row] = await preparedRows<PageRow>(db, PAGE, [
           { type: 'int[]', value: found.ids },
           { type: 'int[]', value: found.ids.map((id) => items.get(id)?.version ?? -1) },

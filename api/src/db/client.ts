@@ -10,7 +10,7 @@ import pg from 'pg';
 import { lockDataDir } from './lock';
 import { cacheStatements } from './pglite-statements';
 import { takeTurns } from './pglite-turns';
-import { countWrites, type WriteClock } from './pglite-writes';
+import { countPgliteWrites, countPoolWrites, type WriteClock } from './write-clock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,7 +25,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema> & {
   $client: PGlite | pg.Pool;
   /** What this process knows of the database's disk (db/disk.ts), kept on the database object itself. */
   $disk?: DiskState;
-  /** PGlite only: moves whenever this process may have changed the database (db/pglite-writes.ts). */
+  /** Moves whenever this process may have changed the database (db/write-clock.ts). */
   $writes?: WriteClock;
 };
 
@@ -76,7 +76,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
     cacheStatements(pglite);
     const client = takeTurns(pglite);
     // Outermost, so an operation counts when it is asked for (before it waits for its turn).
-    const writes = countWrites(client);
+    const writes = countPgliteWrites(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     db.$writes = writes;
     closers.set(db, async () => {
@@ -158,7 +158,9 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     await pool.end().catch(() => {});
     throw error;
   }
+  const writes = countPoolWrites(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  db.$writes = writes;
   retryTransactions(db, options.onTransactionRetry);
   closers.set(db, () => pool.end());
   return db;

@@ -1,8 +1,8 @@
 import { openPglite, closeDb, type Db } from './client';
-import { declareReadOnly } from './pglite-writes';
+import { declareReadOnly } from './write-clock';
 
 /**
- * The embedded database's write clock (pglite-writes.ts): it moves for every operation that may
+ * The embedded database's write clock (write-clock.ts): it moves for every operation that may
  * write, as soon as it is asked for and again when it ends, and only declared reads leave it.
  */
 describe('PGlite write clock', () => {
