@@ -390,7 +390,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   const words = new Map<string, WordLexeme>();
   /**
    * The page statement sends an item only when this process does not hold it at its version.
-   * `checkedAt`: the write clock's generation (PGlite) when the database last said it is current.
+   * `checkedAt`: the generation (`clock` below) at which the database last said it is current.
    */
   const items = new Map<number, { version: number; item: string; checkedAt: number }>();
   /**

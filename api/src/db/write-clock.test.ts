@@ -14,10 +14,11 @@ describe('PGlite write clock', () => {
   };
   const generation = () => db.$writes!.generation;
 
+  // Starting PGlite (with pg_trgm) takes seconds, more on a busy machine.
   beforeAll(async () => {
     db = await openPglite();
     await client().exec('create table w (id int primary key, n int not null)');
-  });
+  }, 120_000);
   afterAll(async () => {
     await closeDb(db);
   });
