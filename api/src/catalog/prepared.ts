@@ -6,12 +6,12 @@ import { declareReadOnly } from '../db/write-clock';
  * Planning a query with a dozen sub-selects costs several times more than running it, so the
  * plan is made once per database session and reused:
  * - PostgreSQL: node-postgres prepares a named statement once per pooled connection.
- * - PGlite (one session per process): `PREPARE name(types) AS ...` once, then `EXECUTE name(...)`
- *   with the arguments written as SQL literals (EXECUTE takes no bind parameters).
+ * - PGlite (one session per process): the instance prepares every data statement once, by its
+ *   text (db/pglite-statements.ts), here with the arguments' declared types, then only binds
+ *   and executes it (one call into the WASM backend).
  *
- * Only integer, integer[] and text arguments are supported; text literals are quoted by doubling
- * single quotes (standard_conforming_strings is on in every supported PostgreSQL) and may not
- * contain NUL (the route schemas reject it).
+ * Only integer, integer[] and text arguments are supported; text may not contain NUL (the route
+ * schemas reject it).
  */
 
 export type PreparedArg = { type: 'int'; value: number } | { type: 'int[]'; value: readonly number[] } | { type: 'text'; value: string };
@@ -33,8 +33,7 @@ export interface PreparedQuery {
   settings?: Record<string, string>;
   /**
    * A plain read (a SELECT that calls nothing that writes): declared read-only, so it does not
-   * move the database's write clock (db/write-clock.ts). On PGlite it is sent as it is (the
-   * instance prepares every data statement once: db/pglite-statements.ts).
+   * move the database's write clock (db/write-clock.ts).
    */
   readOnly?: true;
 }
@@ -53,28 +52,26 @@ interface Pool {
   connect(): Promise<PooledClient>;
 }
 interface PgliteClient {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string, values?: unknown[], options?: { paramTypes?: number[] }): Promise<{ rows: unknown[] }>;
   exec(text: string): Promise<unknown>;
 }
 
-/** Per PGlite instance: the statements prepared (or being prepared) in its session. */
-const preparedIn = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-function literal(arg: PreparedArg): string {
+/** Refuses an argument no driver should be given (a non-integer, text holding NUL). */
+function check(arg: PreparedArg): void {
   switch (arg.type) {
     case 'int':
       if (!Number.isSafeInteger(arg.value)) throw new Error('prepared query: int argument is not an integer');
-      return `${arg.value}::integer`;
+      return;
     case 'int[]':
       for (const n of arg.value) if (!Number.isSafeInteger(n)) throw new Error('prepared query: int[] argument holds a non-integer');
-      return `'{${arg.value.join(',')}}'::integer[]`;
+      return;
     case 'text':
       if (arg.value.includes('\u0000')) throw new Error('prepared query: text argument contains NUL');
-      return `'${arg.value.replace(/'/g, "''")}'::text`;
   }
 }
 
-const pgType = (arg: PreparedArg) => (arg.type === 'int' ? 'integer' : arg.type === 'int[]' ? 'integer[]' : 'text');
+/** The arguments' types as PostgreSQL's type oids (integer, integer[], text). */
+const PG_TYPE_OID: Record<PreparedArg['type'], number> = { int: 23, 'int[]': 1007, text: 25 };
 
 /** Sessions (pooled connections, PGlite instances) and the settings already applied in them. */
 const settingsIn = new WeakMap<object, Set<string>>();
@@ -97,7 +94,7 @@ function settingStatements(query: PreparedQuery, session: object): string[] {
 /** Runs a prepared query with these arguments and answers its rows. */
 export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readonly PreparedArg[]): Promise<T[]> {
   const client = db.$client as unknown as object;
-  for (const arg of args) literal(arg); // the same checks whichever way the arguments travel
+  for (const arg of args) check(arg);
   const values = args.map((a) => (a.type === 'int[]' ? `{${a.value.join(',')}}` : a.value));
   if (query.readOnly) declareReadOnly(query.text);
   const config: QueryConfig = { ...(query.name ? { name: query.name } : {}), text: query.text, values };
@@ -114,20 +111,6 @@ export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readon
   }
   const pglite = client as PgliteClient;
   for (const statement of settingStatements(query, client)) await pglite.exec(statement);
-  if (query.readOnly) {
-    return (await pglite.query(query.text, values)).rows as T[];
-  }
-  const name = query.name;
-  if (!name) return (await pglite.query(query.text, values)).rows as T[];
-  let prepared = preparedIn.get(client);
-  if (!prepared) preparedIn.set(client, (prepared = new Map()));
-  let ready = prepared.get(name);
-  if (!ready) {
-    ready = pglite.exec(`PREPARE ${name}(${args.map(pgType).join(', ')}) AS ${query.text}`);
-    prepared.set(name, ready);
-    ready.catch(() => prepared!.delete(name));
-  }
-  await ready;
-  const result = await pglite.query(`EXECUTE ${name}(${args.map(literal).join(', ')})`);
-  return result.rows as T[];
+  const paramTypes = args.map((a) => PG_TYPE_OID[a.type]);
+  return (await pglite.query(query.text, values, { paramTypes })).rows as T[];
 }
