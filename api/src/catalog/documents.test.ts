@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { closeDb, dbKind, openPostgres, queryRows } from '../db/client';
 import { products, productStock, productTierPrices } from '../db/schema';
 import { useSeededApp } from '../seed/testing';
-import { createProductDocuments, refreshProductDocuments } from './documents';
+import { createProductDocuments, DOCUMENT, refreshProductDocuments } from './documents';
 import { createCatalogService } from './service';
 import { createCatalogStore } from './store';
 
@@ -155,7 +155,9 @@ describe('product documents', () => {
       for (const { id } of ids) await documents.info(id);
       const [plans] = await queryRows<{ generic: number; custom: number }>(
         db,
-        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'catalog_document_v1'`,
+        // PostgreSQL: by its name; PGlite: the instance's statement of that text (db/pglite-statements.ts).
+        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+            where name = ${DOCUMENT.name!} or statement = ${DOCUMENT.text}`,
       );
       // PostgreSQL plans a prepared statement for its first 5 calls' arguments, then keeps the generic plan.
       expect(plans!.custom).toBe(5);
