@@ -18,7 +18,7 @@ import type { WriteClock } from '../db/write-clock';
  */
 export const CATALOG_CHANNEL = 'shop_catalog_changes';
 /**
- * Sent by the database itself (migration 0024's triggers), empty, when a transaction that changed
+ * Sent by the database itself (migration 0023's triggers), empty, when a transaction that changed
  * the search documents or a product document's content commits, whoever wrote: see `heard`.
  */
 export const SEARCH_CHANNEL = 'shop_search_writes';

@@ -395,7 +395,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   const items = new Map<number, { version: number; item: string; checkedAt: number }>();
   /**
    * Moves whenever the search documents may have changed: this process's own writes (its write
-   * clock, db/write-clock.ts) and, on PostgreSQL, what it hears of others' (migration 0024's
+   * clock, db/write-clock.ts) and, on PostgreSQL, what it hears of others' (migration 0023's
    * NOTIFY); null: no such clock (every search asks the database). The index and each held item
    * remember the generation at which the database last said they are current.
    */
