@@ -57,6 +57,14 @@ export function createPaymentStore(db: Db) {
       return executor.select().from(payments).where(or(byIntent, byId)).limit(2);
     },
 
+    /** As findByIntentOrId, the rows locked (in id order) until the transaction ends. */
+    async lockByIntentOrId(tx: Tx, provider: string, intentId: string | null, id: number | null): Promise<PaymentRow[]> {
+      const byIntent = intentId ? and(eq(payments.provider, provider), eq(payments.intentId, intentId)) : undefined;
+      const byId = id !== null ? eq(payments.id, id) : undefined;
+      if (!byIntent && !byId) return [];
+      return tx.select().from(payments).where(or(byIntent, byId)).orderBy(payments.id).limit(2).for('update');
+    },
+
     /** Every attempt of a basket, oldest first (a basket has a few at most: one per card tried). */
     async findForCart(cartId: string, executor: Executor = db): Promise<PaymentRow[]> {
       return executor.select().from(payments).where(eq(payments.cartId, cartId)).orderBy(payments.id);
