@@ -13,7 +13,7 @@ import { useTestApp } from '../test/app';
 const t = useTestApp();
 
 /** Round trips of a guest confirm of a two-line basket with the test card (BEGIN and COMMIT included). */
-const CONFIRM_ROUND_TRIPS = 22;
+const CONFIRM_ROUND_TRIPS = 21;
 
 describe('confirm-order round trips', () => {
   it('on PostgreSQL: a guest confirm of a two-line basket takes at most its budget of round trips, and places the order', async () => {

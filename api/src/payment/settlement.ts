@@ -7,6 +7,7 @@ import type { Db, DbExecutor, Tx } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { orderConfirmationMail } from '../mail/templates';
 import type { OrderPlacement, OrderRow } from '../orders/placement';
+import type { OrderMailParts } from '../orders/store';
 import type { ProviderIntent } from './provider';
 import type { PaymentStatus, payments as paymentsTable } from './schema';
 import type { PaymentRow, PaymentStore } from './store';
@@ -65,10 +66,10 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /** The basket of a locked attempt closed as ordered and the confirmation mail queued (the order row when the caller has it). */
-  async function closeBasket(tx: Tx, cart: CartRow, orderId: number, order?: OrderRow): Promise<void> {
+  async function closeBasket(tx: Tx, cart: CartRow, orderId: number, order?: { order: OrderRow; mail: OrderMailParts }): Promise<void> {
     await baskets.closeOrdered(tx, cart.id);
     const orderUrl = cart.customerId ? deps.mailLinks.orderUrl(orderId) : null;
-    const data = await orders.confirmationMail(tx, orderId, { orderUrl }, order);
+    const data = await orders.confirmationMail(tx, orderId, { orderUrl }, order?.order, order?.mail);
     const mail = orderConfirmationMail({ ...data, notificationsUrl: await deps.mailLinks.notificationsUrl(data.to) });
     await enqueueMail(tx, mail);
   }
@@ -146,13 +147,15 @@ export function createSettlement(deps: SettlementDeps) {
     const { cart, payment } = locked;
     const changes: Partial<typeof paymentsTable.$inferInsert> = {};
     let result: { outcome: string; detail: string | null } = { outcome: 'processed', detail: null };
-    let order: OrderRow | undefined;
+    let paying: { order: OrderRow; mail: OrderMailParts } | undefined;
     let paidNote: string | null = null;
 
     if (succeeded && payment.paidAt) {
       result = { outcome: 'ignored', detail: 'already paid' };
     } else if (succeeded) {
-      order = payment.orderId ? await orders.lock(tx, payment.orderId) : undefined;
+      // The order locked, with its mail's lines and address (the basket closes below, once).
+      paying = payment.orderId ? await orders.lockForPayment(tx, payment.orderId) : undefined;
+      const order = paying?.order;
       if (!order) {
         log.error({ paymentId, intentId: intent.id }, 'payment succeeded for an attempt without an order: refund it');
         return { closed: false, outcome: 'rejected', detail: 'no order for this payment (released): needs a refund' };
@@ -191,7 +194,7 @@ export function createSettlement(deps: SettlementDeps) {
     if (payment.orderId && (paidNote || reference)) {
       await orders.recordPayment(tx, payment.orderId, { status: paidNote ? { status: 'processing', comment: paidNote } : null, paymentReference: reference });
     }
-    if (closing) await closeBasket(tx, cart!, payment.orderId!, order);
+    if (closing) await closeBasket(tx, cart!, payment.orderId!, paying);
     return { closed: closing, ...result };
   }
 
