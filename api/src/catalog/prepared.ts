@@ -1,4 +1,5 @@
 import { dbKind, type Db } from '../db/client';
+import { declareReadOnly } from '../db/pglite-writes';
 
 /**
  * Named prepared statements for the catalogue's hottest reads (product detail, URL resolve).
@@ -30,6 +31,12 @@ export interface PreparedQuery {
    * session with SET. The catalogue's pool connections and PGlite session are this API's own.
    */
   settings?: Record<string, string>;
+  /**
+   * A plain read (a SELECT that calls nothing that writes). On PGlite it is sent as it is (the
+   * instance prepares every data statement once: db/pglite-statements.ts) and declared read-only,
+   * so it does not move the instance's write clock (db/pglite-writes.ts).
+   */
+  readOnly?: true;
 }
 
 interface QueryConfig {
@@ -106,6 +113,10 @@ export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readon
   }
   const pglite = client as PgliteClient;
   for (const statement of settingStatements(query, client)) await pglite.exec(statement);
+  if (query.readOnly) {
+    declareReadOnly(query.text);
+    return (await pglite.query(query.text, values)).rows as T[];
+  }
   const name = query.name;
   if (!name) return (await pglite.query(query.text, values)).rows as T[];
   let prepared = preparedIn.get(client);

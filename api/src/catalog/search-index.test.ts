@@ -1,6 +1,6 @@
 import { productSearchSchema } from '@shop/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../db/client';
+import { dbKind, queryRows } from '../db/client';
 import { products } from '../db/schema';
 import { seedLargeCatalogue } from '../seed/large';
 import { useSeededApp } from '../seed/testing';
@@ -147,6 +147,47 @@ describe('search index', () => {
     await t.db.update(products).set({ name: 'Hydrovault Tanking Slurry' }).where(eq(products.sku, 'HV-SLURRY'));
     expect(await viaIndex('zebrawood')).toEqual([]);
     expect(await index.ids('tanking slurry', { limit: 10 })).toMatchObject({ ids: (await searchIds(t.db, 'tanking slurry', { limit: 10 })).ids });
+  });
+
+  it('answers a repeated search without a statement on PGlite while nothing changed, never with a stale item', async () => {
+    await t.app.services.searchIndex.ready();
+    const route = async (q: string) =>
+      productSearchSchema.parse((await t.app.inject({ url: `/api/products/search?q=${encodeURIComponent(q)}` })).json()).items;
+    const priceOf = async (q: string, sku: string) => (await route(q)).find((i) => i.sku === sku)?.price;
+    // Statements sent to the database (on PGlite every one passes the instance's query or exec).
+    const client = t.db.$client as unknown as Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
+    let statements = 0;
+    const originals = { query: client.query, exec: client.exec };
+    for (const name of dbKind(t.db) === 'pglite' ? (['query', 'exec'] as const) : []) {
+      client[name] = (...args: unknown[]) => {
+        statements++;
+        return originals[name](...args);
+      };
+    }
+    try {
+      const before = await priceOf('tanking slurry', 'HV-SLURRY');
+      expect(before).toBeDefined();
+      expect((await route('sump pump')).some((i) => i.sku === 'HV-SLURRY')).toBe(false);
+      // Each page checked once since the last write (the first searches wrote: rebuilt documents).
+      await route('tanking slurry');
+      await route('sump pump');
+      statements = 0;
+      expect(await priceOf('tanking slurry', 'HV-SLURRY')).toBe(before);
+      await route('sump pump');
+      // The embedded database changes only through this process: nothing ran, nothing to ask.
+      // (PostgreSQL: other processes write too, so each search asks; counted only on PGlite.)
+      if (dbKind(t.db) === 'pglite') expect(statements).toBe(0);
+
+      // A write, then a search of another page (the index is found current again), then the
+      // first page: its item must be read again, not answered from memory.
+      await t.db.update(products).set({ pricePence: sql`price_pence + 100` }).where(eq(products.sku, 'HV-SLURRY'));
+      await route('sump pump');
+      expect(await priceOf('tanking slurry', 'HV-SLURRY')).toBe((before as number) + 1);
+    } finally {
+      Object.assign(client, originals);
+      await t.db.update(products).set({ pricePence: sql`price_pence - 100` }).where(eq(products.sku, 'HV-SLURRY'));
+    }
+    expect(await priceOf('tanking slurry', 'HV-SLURRY')).toBeDefined();
   });
 
   it('leaves a catalogue larger than it holds to catalog_search, and lets go of one that grows past it', async () => {

@@ -338,6 +338,7 @@ const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"$
 
 const PAGE: PreparedQuery = {
   name: 'catalog_search_page_v1',
+  readOnly: true,
   // Whether any search document changed at or after the index's horizon, and the page's documents:
   // each one's version and whether it is built (a stale one is rebuilt by the caller), and its
   // stored item unless the process holds it at that version already ($2, -1 for none): sending
@@ -380,8 +381,29 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   let horizon = '0';
   const separators = new Set<string>();
   const words = new Map<string, WordLexeme>();
-  /** The page statement sends an item only when this process does not hold it at its version. */
-  const items = new Map<number, { version: number; item: string }>();
+  /**
+   * The page statement sends an item only when this process does not hold it at its version.
+   * `checkedAt`: the write clock's generation (PGlite) when the database last said it is current.
+   */
+  const items = new Map<number, { version: number; item: string; checkedAt: number }>();
+  /** PGlite: the write clock (db/pglite-writes.ts); the index was found current at `indexCheckedAt`. */
+  const writes = db.$writes;
+  let indexCheckedAt = -1;
+
+  /**
+   * PGlite: the page's items from memory when nothing can have changed since the database last
+   * said the index and each of them are current (no statement that may write has run since).
+   */
+  function fromMemory(ids: readonly number[]): SearchPageDocument[] | null {
+    if (!writes || indexCheckedAt !== writes.generation) return null;
+    const out: SearchPageDocument[] = [];
+    for (const id of ids) {
+      const held = items.get(id);
+      if (!held || held.checkedAt !== indexCheckedAt) return null;
+      out.push({ id, searchItem: held.item, version: held.version, current: true });
+    }
+    return out;
+  }
   let loading: Promise<void> | null = null;
   let refreshing: Promise<void> | null = null;
   let closed = false;
@@ -598,12 +620,17 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       for (let attempt = 0; attempt < 3; attempt++) {
         const found = await plan(q, searchOptions);
         if (!found) return null;
+        const remembered = fromMemory(found.ids);
+        if (remembered) return { ...found, docs: remembered };
+        // Taken before the statement: a write asked for meanwhile moves the clock past it.
+        const checkedAt = writes?.generation ?? -1;
         const [row] = await preparedRows<PageRow>(db, PAGE, [
           { type: 'int[]', value: found.ids },
           { type: 'int[]', value: found.ids.map((id) => items.get(id)?.version ?? -1) },
           { type: 'text', value: horizon },
         ]);
         if (row && !row.stale) {
+          indexCheckedAt = checkedAt;
           return {
             ...found,
             docs: found.ids.flatMap((id, i) => {
@@ -617,11 +644,12 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
                 // Only a built document's item is kept (a stale one is rebuilt by the caller).
                 if (current) {
                   if (items.size >= MAX_CACHED_ITEMS) items.clear();
-                  items.set(id, { version, item: sent });
+                  items.set(id, { version, item: sent, checkedAt });
                 }
               } else {
                 const held = items.get(id);
                 searchItem = held && held.version === version ? held.item : null;
+                if (held && searchItem !== null && current) held.checkedAt = checkedAt;
               }
               return [{ id, searchItem, version, current }];
             }),
