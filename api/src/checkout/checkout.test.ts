@@ -161,6 +161,10 @@ describe('confirm-order with the test provider', () => {
     expect((await cartRow(cartId)).status).toBe('ordered');
     const mail = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.template, 'order_confirmation'), eq(mailOutbox.toAddress, GB_ADDRESS.email)));
     expect(mail.some((m) => m.subject.includes(order.number))).toBe(true);
+    // Its lines and delivery address (read with the order's lock when it was paid).
+    const confirmation = mail.find((m) => m.subject.includes(order.number))!;
+    expect(confirmation.textBody).toContain(`3 x ${p.name} [${p.sku}]  £99.99`);
+    expect(confirmation.textBody).toContain('Delivering to:\n  Sam Builder\n  Builder & Sons Ltd\n  Unit 7, Calder Trade Park\n  Denby Dale Road\n  Wakefield\n  West Yorkshire\n  WF2 7AZ\n  GB');
 
     // A repeat answers the same order; the basket itself is gone for further changes.
     const again = await confirm(confirmBody(cartId, pm));

@@ -3,7 +3,7 @@ import type { OrderMail } from '../mail/templates';
 import type { OrderStatus, orders } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
-import type { InsertedOrder, NewOrder, OrdersStore } from './store';
+import type { InsertedOrder, NewOrder, OrderMailParts, OrdersStore } from './store';
 
 /**
  * The orders domain's service for placing and paying orders: checkout inserts the pending order
@@ -36,9 +36,14 @@ export function createOrderPlacement(store: OrdersStore) {
       return store.recordPayment(tx, orderId, change);
     },
 
-    /** The confirmation mail's data; `order`: its row when the caller has it. */
-    confirmationMail(tx: Tx, orderId: number, links: { orderUrl: string | null }, order?: OrderRow): Promise<OrderMail> {
-      return store.orderMailData(tx, orderId, links, order);
+    /** The order row locked, with what its confirmation mail needs of its lines and address (one statement). */
+    lockForPayment(tx: Tx, orderId: number) {
+      return store.lockOrderWithMail(tx, orderId);
+    },
+
+    /** The confirmation mail's data; `order`: its row when the caller has it (`parts`: as lockForPayment read them). */
+    confirmationMail(tx: Tx, orderId: number, links: { orderUrl: string | null }, order?: OrderRow, parts?: OrderMailParts): Promise<OrderMail> {
+      return store.orderMailData(tx, orderId, links, order, parts);
     },
 
     /** What a pending order holds of the stock (to give back before `withdraw`). */

@@ -79,6 +79,24 @@ export interface InsertedOrder {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+type MailLine = OrderMail['lines'][number];
+type MailShip = { firstname: string; lastname: string; company: string | null; street: string[]; city: string; region: string | null; postcode: string; countryId: string };
+/** What an order's confirmation mail shows of its lines and delivery address (orderMailData). */
+export interface OrderMailParts {
+  lines: MailLine[] | null;
+  ship: MailShip | null;
+}
+
+/** The mail's lines of an order (a subquery; `orderId`: an expression for the order's id). */
+const mailLines = (orderId: SQL) =>
+  sql<MailLine[] | null>`(select json_agg(json_build_object('name', l.name, 'sku', l.sku, 'qty', l.qty, 'rowTotalPence', l.row_total_pence, 'options', l.options) order by l.position)
+      from ${orderLines} l where l.order_id = ${orderId})`;
+/** The mail's delivery address of an order (a subquery). */
+const mailShip = (orderId: SQL) =>
+  sql<MailShip | null>`(select json_build_object('firstname', a.firstname, 'lastname', a.lastname, 'company', a.company, 'street', a.street, 'city', a.city,
+                                 'region', a.region, 'postcode', a.postcode, 'countryId', a.country_id)
+      from ${orderAddresses} a where a.order_id = ${orderId} and a.type = 'shipping')`;
+
 const vatOf = (pence: number, bp: number) => Math.round((pence * bp) / 10000);
 
 function assertPence(value: number, what: string) {
@@ -339,24 +357,34 @@ export function createOrdersStore(db: Db) {
      * transaction). `order`: its row when the caller has it (read once more otherwise); the lines
      * and the shipping address come in one statement.
      */
+    /**
+     * The order row locked until the transaction ends, with what its confirmation mail shows of its
+     * lines and delivery address (`mail`, for orderMailData), in one statement: paying an order
+     * locks it and then, once, mails it.
+     */
+    async lockOrderWithMail(tx: Tx, orderId: number): Promise<{ order: typeof orders.$inferSelect; mail: OrderMailParts } | undefined> {
+      const [row] = await tx
+        .select({ order: orders, lines: mailLines(sql`${orders.id}`), ship: mailShip(sql`${orders.id}`) })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update', { of: orders });
+      return row ? { order: row.order, mail: { lines: row.lines, ship: row.ship } } : undefined;
+    },
+
+    /** The confirmation mail's data; `known`: the order row, and `parts` its lines and address, when the caller read them. */
     async orderMailData(
       executor: DbExecutor,
       orderId: number,
       links: { orderUrl: string | null; notificationsUrl?: string | null },
       known?: typeof orders.$inferSelect,
+      knownParts?: OrderMailParts,
     ): Promise<OrderMail> {
       const order = known?.id === orderId ? known : (await executor.select().from(orders).where(eq(orders.id, orderId)))[0];
       if (!order) throw new Error(`orderMailData: no order ${orderId}`);
-      type MailLine = OrderMail['lines'][number];
-      type Ship = { firstname: string; lastname: string; company: string | null; street: string[]; city: string; region: string | null; postcode: string; countryId: string };
-      const [parts] = rowsOf<{ lines: MailLine[] | null; ship: Ship | null }>(
-        await executor.execute(sql`
-          select (select json_agg(json_build_object('name', l.name, 'sku', l.sku, 'qty', l.qty, 'rowTotalPence', l.row_total_pence, 'options', l.options) order by l.position)
-                    from ${orderLines} l where l.order_id = ${orderId}) as lines,
-                 (select json_build_object('firstname', a.firstname, 'lastname', a.lastname, 'company', a.company, 'street', a.street, 'city', a.city,
-                                           'region', a.region, 'postcode', a.postcode, 'countryId', a.country_id)
-                    from ${orderAddresses} a where a.order_id = ${orderId} and a.type = 'shipping') as ship`),
-      );
+      const parts =
+        known?.id === orderId && knownParts
+          ? knownParts
+          : rowsOf<OrderMailParts>(await executor.execute(sql`select ${mailLines(sql`${orderId}`)} as lines, ${mailShip(sql`${orderId}`)} as ship`))[0];
       const ship = parts?.ship ?? null;
       return {
         to: order.email,

@@ -32,6 +32,9 @@ export interface AttemptsDeps {
   kickMail(): void;
 }
 
+/** What an answer shows of an attempt's order. */
+type OrderRef = { number: string; publicRef: string };
+
 /** What the charge step needs besides the attempt: for the provider's description and receipt. */
 export interface ChargeInput {
   payment: PaymentRow;
@@ -75,8 +78,9 @@ export function createAttempts(deps: AttemptsDeps) {
 
   // ------------------------------------------------------------------ answers
 
-  async function placedAnswer(payment: PaymentRow): Promise<OrderPlacedAnswer> {
-    const order = payment.orderId ? await orders.find(db, payment.orderId) : undefined;
+  /** `known`: the order's number and reference as the caller read them with the attempt (not read again; null: no order). */
+  async function placedAnswer(payment: PaymentRow, known?: OrderRef | null): Promise<OrderPlacedAnswer> {
+    const order = known !== undefined ? known : payment.orderId ? await orders.find(db, payment.orderId) : undefined;
     if (!order) throw new HttpError(409, PAYMENT_MESSAGES.paymentCancelled);
     const status: OrderPlacedAnswer['status'] =
       payment.status === 'requires_action' ? 'requires_action' : payment.status === 'processing' ? 'processing' : 'succeeded';
@@ -95,12 +99,12 @@ export function createAttempts(deps: AttemptsDeps) {
   }
 
   /** The answer for an attempt that has an outcome (or an error for a failed one). */
-  async function outcomeAnswer(payment: PaymentRow): Promise<OrderPlacedAnswer> {
+  async function outcomeAnswer(payment: PaymentRow, order?: OrderRef | null): Promise<OrderPlacedAnswer> {
     switch (payment.status) {
       case 'succeeded':
       case 'processing':
       case 'requires_action':
-        return placedAnswer(payment);
+        return placedAnswer(payment, order);
       case 'failed':
         throw new HttpError(402, payment.errorMessage ?? PAYMENT_MESSAGES.declinedFallback);
       case 'canceled':
@@ -110,10 +114,11 @@ export function createAttempts(deps: AttemptsDeps) {
     }
   }
 
+  /** The answer for an attempt as it stands: the attempt and its order read in one statement. */
   async function answerFor(paymentId: number): Promise<OrderPlacedAnswer> {
-    const payment = await payments.findById(paymentId);
-    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    return outcomeAnswer(payment);
+    const found = await payments.findWithOrder(paymentId);
+    if (!found) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    return outcomeAnswer(found.payment, found.order);
   }
 
   // ------------------------------------------------------------------ steps
@@ -175,9 +180,12 @@ export function createAttempts(deps: AttemptsDeps) {
         case 'succeeded':
         case 'processing':
         case 'requires_capture': {
-          // Often the provider's event got here first and did it all: then the attempt as read answers.
-          const current = await payments.findById(paymentId);
-          if (current?.status === 'succeeded' && current.paidAt) return { kind: 'placed', answer: await outcomeAnswer(current) };
+          // Often the provider's event got here first and did it all: then the attempt as read
+          // (with its order, one statement) answers.
+          const current = await payments.findWithOrder(paymentId);
+          if (current?.payment.status === 'succeeded' && current.payment.paidAt) {
+            return { kind: 'placed', answer: await outcomeAnswer(current.payment, current.order) };
+          }
           await deps.mailLinks.prime();
           const { closed } = await db.transaction((tx) => settlement.settle(tx, paymentId, intent));
           if (closed) deps.kickMail();

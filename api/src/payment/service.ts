@@ -152,7 +152,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         let outcome = 'ignored';
         let detail: string | null = null;
         const intent = event.intent;
-        const payment = intent ? await settlement.paymentForIntent(providerName, intent, tx) : undefined;
+        // The attempt and its basket, locked (basket first, as everywhere).
+        const locked = intent ? await settlement.lockForIntent(tx, providerName, intent) : undefined;
+        const payment = locked?.payment;
         if (!intent || !payment) {
           detail = intent ? 'no payment attempt for this intent' : 'not a payment intent event';
         } else if (event.type === 'payment_intent.succeeded') {
@@ -160,7 +162,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             outcome = 'rejected';
             detail = `status ${intent.status} in a succeeded event`;
           } else {
-            ({ closed, outcome, detail } = await settlement.settle(tx, payment.id, intent, payment));
+            ({ closed, outcome, detail } = await settlement.settle(tx, payment.id, intent, locked));
           }
         } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
           const released = await settlement.release(
@@ -169,7 +171,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             event.type === 'payment_intent.canceled' ? 'canceled' : 'failed',
             intent.lastError ?? { code: 'canceled', message: PAYMENT_MESSAGES.paymentCancelled },
             intent.id || null,
-            payment,
+            locked,
           );
           outcome = released ? 'processed' : 'ignored';
           if (!released) detail = `attempt already ${payment.status}`;

@@ -7,9 +7,16 @@ import type { Db, DbExecutor, Tx } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { orderConfirmationMail } from '../mail/templates';
 import type { OrderPlacement, OrderRow } from '../orders/placement';
+import type { OrderMailParts } from '../orders/store';
 import type { ProviderIntent } from './provider';
 import type { PaymentStatus, payments as paymentsTable } from './schema';
 import type { PaymentRow, PaymentStore } from './store';
+
+/** An attempt and its basket, locked in that order in the caller's transaction. */
+export interface LockedAttempt {
+  cart: CartRow | undefined;
+  payment: PaymentRow;
+}
 
 /** Marks an attempt whose payment did not match its order: reconciliation leaves it to a person. */
 export const AMOUNT_MISMATCH = 'amount_mismatch';
@@ -46,11 +53,12 @@ export function createSettlement(deps: SettlementDeps) {
   const { db, payments, baskets, orders, stock, log } = deps;
 
   /**
-   * The attempt's basket and the attempt, locked in that order (as the claim locks them). `known`:
-   * the attempt as the caller read it (its basket never changes), so it is not read twice.
+   * The attempt's basket and the attempt, locked in that order (as the claim locks them). `locked`:
+   * both as the caller locked them in this transaction (lockForIntent), so they are not read again.
    */
-  async function lockAttempt(tx: Tx, paymentId: number, known?: PaymentRow): Promise<{ cart: CartRow | undefined; payment: PaymentRow } | undefined> {
-    const cartId = known?.id === paymentId ? known.cartId : (await payments.findById(paymentId, tx))?.cartId;
+  async function lockAttempt(tx: Tx, paymentId: number, locked?: LockedAttempt): Promise<LockedAttempt | undefined> {
+    if (locked?.payment.id === paymentId) return locked;
+    const cartId = (await payments.findById(paymentId, tx))?.cartId;
     if (!cartId) return undefined;
     const cart = await baskets.lock(tx, cartId);
     const payment = await payments.lockById(tx, paymentId);
@@ -58,10 +66,10 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /** The basket of a locked attempt closed as ordered and the confirmation mail queued (the order row when the caller has it). */
-  async function closeBasket(tx: Tx, cart: CartRow, orderId: number, order?: OrderRow): Promise<void> {
+  async function closeBasket(tx: Tx, cart: CartRow, orderId: number, order?: { order: OrderRow; mail: OrderMailParts }): Promise<void> {
     await baskets.closeOrdered(tx, cart.id);
     const orderUrl = cart.customerId ? deps.mailLinks.orderUrl(orderId) : null;
-    const data = await orders.confirmationMail(tx, orderId, { orderUrl }, order);
+    const data = await orders.confirmationMail(tx, orderId, { orderUrl }, order?.order, order?.mail);
     const mail = orderConfirmationMail({ ...data, notificationsUrl: await deps.mailLinks.notificationsUrl(data.to) });
     await enqueueMail(tx, mail);
   }
@@ -91,7 +99,7 @@ export function createSettlement(deps: SettlementDeps) {
     status: 'failed' | 'canceled',
     error: { code?: string | null; message: string } | null,
     intentId?: string | null,
-    known?: PaymentRow,
+    known?: LockedAttempt,
   ): Promise<boolean> {
     const locked = await lockAttempt(tx, paymentId, known);
     if (!locked || locked.payment.paidAt) return false;
@@ -130,22 +138,24 @@ export function createSettlement(deps: SettlementDeps) {
    * - the attempt takes the intent's status, and the basket is closed with the confirmation mail
    *   queued, once. Answers whether this call closed the basket.
    * Each row is written once: the attempt's changes in one update, the order's in one statement.
-   * `known`: the attempt as the caller read it in this transaction (not read again).
+   * `known`: the attempt and its basket as the caller locked them in this transaction (not read again).
    */
-  async function settle(tx: Tx, paymentId: number, intent: ProviderIntent, known?: PaymentRow): Promise<{ closed: boolean; outcome: string; detail: string | null }> {
+  async function settle(tx: Tx, paymentId: number, intent: ProviderIntent, known?: LockedAttempt): Promise<{ closed: boolean; outcome: string; detail: string | null }> {
     const succeeded = intent.status === 'succeeded';
     const locked = await lockAttempt(tx, paymentId, known);
     if (!locked) return { closed: false, outcome: succeeded ? 'ignored' : 'processed', detail: succeeded ? 'unknown payment' : null };
     const { cart, payment } = locked;
     const changes: Partial<typeof paymentsTable.$inferInsert> = {};
     let result: { outcome: string; detail: string | null } = { outcome: 'processed', detail: null };
-    let order: OrderRow | undefined;
+    let paying: { order: OrderRow; mail: OrderMailParts } | undefined;
     let paidNote: string | null = null;
 
     if (succeeded && payment.paidAt) {
       result = { outcome: 'ignored', detail: 'already paid' };
     } else if (succeeded) {
-      order = payment.orderId ? await orders.lock(tx, payment.orderId) : undefined;
+      // The order locked, with its mail's lines and address (the basket closes below, once).
+      paying = payment.orderId ? await orders.lockForPayment(tx, payment.orderId) : undefined;
+      const order = paying?.order;
       if (!order) {
         log.error({ paymentId, intentId: intent.id }, 'payment succeeded for an attempt without an order: refund it');
         return { closed: false, outcome: 'rejected', detail: 'no order for this payment (released): needs a refund' };
@@ -184,15 +194,43 @@ export function createSettlement(deps: SettlementDeps) {
     if (payment.orderId && (paidNote || reference)) {
       await orders.recordPayment(tx, payment.orderId, { status: paidNote ? { status: 'processing', comment: paidNote } : null, paymentReference: reference });
     }
-    if (closing) await closeBasket(tx, cart!, payment.orderId!, order);
+    if (closing) await closeBasket(tx, cart!, payment.orderId!, paying);
     return { closed: closing, ...result };
+  }
+
+  /** The attempt our metadata on an intent names (payment_id), if a valid id. */
+  function metadataPaymentId(intent: ProviderIntent): number | null {
+    const metaId = Number(intent.metadata?.payment_id);
+    return Number.isSafeInteger(metaId) && metaId > 0 ? metaId : null;
   }
 
   /** Finds our attempt for a provider intent: by its id, else by the metadata we gave it (one statement). */
   async function paymentForIntent(providerName: string, intent: ProviderIntent, executor: DbExecutor = db): Promise<PaymentRow | undefined> {
-    const metaId = Number(intent.metadata?.payment_id);
-    const id = Number.isSafeInteger(metaId) && metaId > 0 ? metaId : null;
-    const found = await payments.findByIntentOrId(providerName, intent.id || null, id, executor);
+    const id = metadataPaymentId(intent);
+    return chooseForIntent(await payments.findByIntentOrId(providerName, intent.id || null, id, executor), providerName, intent, id);
+  }
+
+  /**
+   * An event's attempt and its basket, locked in the one order (basket, then attempt) for settle or
+   * release: the basket our metadata names (cart_id) is locked first, then the attempts found as
+   * paymentForIntent finds them, in two statements. When the attempt chosen is not of that basket
+   * (metadata we did not write), as paymentForIntent then lockAttempt.
+   */
+  async function lockForIntent(tx: Tx, providerName: string, intent: ProviderIntent): Promise<LockedAttempt | undefined> {
+    const id = metadataPaymentId(intent);
+    const cartId = intent.metadata?.cart_id;
+    if (id !== null && cartId) {
+      const cart = await baskets.lock(tx, cartId);
+      const payment = chooseForIntent(await payments.lockByIntentOrId(tx, providerName, intent.id || null, id), providerName, intent, id);
+      if (!payment) return undefined;
+      if (payment.cartId === cartId) return { cart, payment };
+    }
+    const payment = await paymentForIntent(providerName, intent, tx);
+    return payment ? lockAttempt(tx, payment.id) : undefined;
+  }
+
+  /** Of the attempts found for an intent (by its id, by our metadata's `id`), ours: the rules of paymentForIntent. */
+  function chooseForIntent(found: PaymentRow[], providerName: string, intent: ProviderIntent, id: number | null): PaymentRow | undefined {
     const byIntent = intent.id ? found.find((p) => p.provider === providerName && p.intentId === intent.id) : undefined;
     if (byIntent) return byIntent;
     const byMeta = found.find((p) => p.id === id);
@@ -202,7 +240,7 @@ export function createSettlement(deps: SettlementDeps) {
     return byMeta;
   }
 
-  return { finalize, release, settle, paymentForIntent };
+  return { finalize, release, settle, paymentForIntent, lockForIntent };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { DbExecutor as Executor, Tx } from '../db/client';
+import { orders } from '../orders/schema';
 import { paymentEvents, payments, type PaymentStatus } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -14,6 +15,21 @@ export function createPaymentStore(db: Db) {
     async findById(id: number, executor: Executor = db): Promise<PaymentRow | undefined> {
       const [row] = await executor.select().from(payments).where(eq(payments.id, id)).limit(1);
       return row;
+    },
+
+    /**
+     * An attempt with the number and reference of its order (null without one), in one statement:
+     * what the shopper's answer to a placed order needs (attempts.ts answerFor).
+     */
+    async findWithOrder(id: number, executor: Executor = db): Promise<{ payment: PaymentRow; order: { number: string; publicRef: string } | null } | undefined> {
+      const [row] = await executor
+        .select({ payment: payments, number: orders.number, publicRef: orders.publicRef })
+        .from(payments)
+        .leftJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(payments.id, id))
+        .limit(1);
+      if (!row) return undefined;
+      return { payment: row.payment, order: row.number !== null && row.publicRef !== null ? { number: row.number, publicRef: row.publicRef } : null };
     },
 
     async lockById(tx: Tx, id: number): Promise<PaymentRow | undefined> {
@@ -39,6 +55,14 @@ export function createPaymentStore(db: Db) {
       const byId = id !== null ? eq(payments.id, id) : undefined;
       if (!byIntent && !byId) return [];
       return executor.select().from(payments).where(or(byIntent, byId)).limit(2);
+    },
+
+    /** As findByIntentOrId, the rows locked (in id order) until the transaction ends. */
+    async lockByIntentOrId(tx: Tx, provider: string, intentId: string | null, id: number | null): Promise<PaymentRow[]> {
+      const byIntent = intentId ? and(eq(payments.provider, provider), eq(payments.intentId, intentId)) : undefined;
+      const byId = id !== null ? eq(payments.id, id) : undefined;
+      if (!byIntent && !byId) return [];
+      return tx.select().from(payments).where(or(byIntent, byId)).orderBy(payments.id).limit(2).for('update');
     },
 
     /** Every attempt of a basket, oldest first (a basket has a few at most: one per card tried). */
