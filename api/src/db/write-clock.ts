@@ -48,9 +48,13 @@ function createCounter() {
         return generation;
       },
     } satisfies WriteClock,
-    /** Wraps `target[name]` so each call not declared read-only counts (see above). */
-    wrap(target: Record<string, Operation>, name: string, readsText: boolean): void {
-      const operation = target[name]!.bind(target);
+    /**
+     * Wraps `target[name]` so each call not declared read-only counts (see above). `inherited`:
+     * call the prototype's method as it is at each call (pg's clients; a test may patch it).
+     */
+    wrap(target: Record<string, Operation>, name: string, readsText: boolean, inherited = false): void {
+      const own = target[name]!.bind(target);
+      const operation = inherited ? (...args: unknown[]) => (Object.getPrototypeOf(target) as Record<string, Operation>)[name]!.apply(target, args) : own;
       target[name] = (...args: unknown[]) => {
         if (readsText) {
           const text = textOf(args);
@@ -92,7 +96,7 @@ export function countPoolWrites(pool: pg.Pool): WriteClock {
     const wrapClient = (client: pg.PoolClient) => {
       if (!wrapped.has(client)) {
         wrapped.add(client);
-        counter.wrap(client as unknown as Record<string, Operation>, 'query', true);
+        counter.wrap(client as unknown as Record<string, Operation>, 'query', true, true);
       }
       return client;
     };
