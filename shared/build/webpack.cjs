@@ -9,10 +9,11 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const sharedPkg = require('../package.json');
 
-// Module Federation's plugins find webpack by calling it without options and reading the path off
-// the stack of the validation error, which compiles webpack's whole options schema first (about
-// 2 s of CPU in every webpack process). This is the webpack the builds use (webpack.server.cjs
-// requires it from here too), named up front as its FEDERATION_WEBPACK_PATH setting allows.
+// Module Federation's plugins look webpack up by calling it without options and reading its path
+// off the validation error's stack. That compiles webpack's whole options schema (about 2 s of CPU
+// in every webpack process) and, run from CommonJS, finds nothing, so each plugin tries again and
+// then requires 'webpack' from its own folder. Named up front (its FEDERATION_WEBPACK_PATH
+// setting): the same webpack, the one the builds use (webpack.server.cjs requires it from here).
 process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack');
 const { publishedContract, PublishContractPlugin } = require('./contract/publish.cjs');
 
