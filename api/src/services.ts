@@ -110,7 +110,10 @@ export async function buildServices({ db, config, log, limiter }: AppDeps & { lo
   const catalogChanges = createCatalogChanges(db, { onError: (err) => log.warn({ err }, 'catalogue changes: listening connection lost; opening it again') });
   catalogChanges.subscribe(() => catalogStore.forgetCounts());
   // Search from memory (catalog/search-index.ts): loaded in the background, catalog_search meanwhile.
-  const searchIndex = createSearchIndex(db, { onError: (err) => log.warn({ err }, 'search index: could not read the search documents; searching in SQL meanwhile') });
+  const searchIndex = createSearchIndex(db, {
+    heard: catalogChanges.heard,
+    onError: (err) => log.warn({ err }, 'search index: could not read the search documents; searching in SQL meanwhile'),
+  });
   searchIndex.start();
   const customerStore = createCustomerStore(db);
   const ordersStore = createOrdersStore(db);

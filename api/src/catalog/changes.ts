@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { dbKind, type Db, type DbExecutor } from '../db/client';
+import type { WriteClock } from '../db/write-clock';
 
 /**
  * Catalogue changes, told to every API process on the database (every worker of every instance),
@@ -16,6 +17,11 @@ import { dbKind, type Db, type DbExecutor } from '../db/client';
  * unknown, so listeners then hear `{ all: true }`.
  */
 export const CATALOG_CHANNEL = 'shop_catalog_changes';
+/**
+ * Sent by the database itself (migration 0024's triggers), empty, when a transaction that changed
+ * the search documents or a product document's content commits, whoever wrote: see `heard`.
+ */
+export const SEARCH_CHANNEL = 'shop_search_writes';
 
 export interface CatalogChange {
   /** The products whose answers changed (their pages, listings, search results, baskets). */
@@ -40,6 +46,13 @@ export interface CatalogChanges {
   committed(change: CatalogChange): void;
   /** Calls `listener` for every change this process hears of; answers the unsubscribe. */
   subscribe(listener: CatalogChangeListener): () => void;
+  /**
+   * Moves with every change this process hears of (either channel, and its own announcements),
+   * and at every reading while it is not listening (nothing heard can then be trusted): a cache
+   * that also counts its own process's writes (db/write-clock.ts) knows nothing changed while both
+   * stand still (catalog/search-index.ts). A NOTIFY arrives a few ms after its commit.
+   */
+  readonly heard: WriteClock;
   /** Resolves once this process listens (tests wait for it before writing). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -50,7 +63,11 @@ const MAX_IDS = 500;
 
 export function createCatalogChanges(db: Db, options: { databaseUrl?: string | undefined; onError?: (error: unknown) => void } = {}): CatalogChanges {
   const listeners = new Set<CatalogChangeListener>();
+  let heard = 0;
+  /** Listening now (a notification sent while not would never arrive). */
+  let connected = false;
   const deliver = (payload: string | undefined) => {
+    heard++;
     let change: CatalogChange;
     try {
       change = payload ? (JSON.parse(payload) as CatalogChange) : { all: true };
@@ -71,9 +88,18 @@ export function createCatalogChanges(db: Db, options: { databaseUrl?: string | u
   let listening: Promise<void>;
 
   if (dbKind(db) === 'pglite') {
-    listening = (db.$client as PGlite).listen(CATALOG_CHANNEL, deliver).then((unlisten) => {
+    const pglite = db.$client as PGlite;
+    listening = Promise.all([
+      pglite.listen(CATALOG_CHANNEL, deliver),
+      pglite.listen(SEARCH_CHANNEL, () => {
+        heard++;
+      }),
+    ]).then((unlisten) => {
+      connected = true;
+      heard++;
       stop = async () => {
-        if (!(db.$client as PGlite).closed) await unlisten();
+        connected = false;
+        if (!pglite.closed) for (const u of unlisten) await u();
       };
     });
   } else {
@@ -87,11 +113,13 @@ export function createCatalogChanges(db: Db, options: { databaseUrl?: string | u
       const next = new pg.Client({ connectionString: url, application_name: 'shop-api-listen' });
       next.on('notification', (message) => {
         if (message.channel === CATALOG_CHANNEL) deliver(message.payload);
+        else if (message.channel === SEARCH_CHANNEL) heard++;
       });
       const lost = (error?: unknown) => {
         if (error) options.onError?.(error);
         if (client !== next) return;
         client = null;
+        connected = false;
         next.removeAllListeners('end');
         next.end().catch(() => {});
         if (!closed) timer = setTimeout(() => void connect().catch(retry), retryMs);
@@ -99,12 +127,14 @@ export function createCatalogChanges(db: Db, options: { databaseUrl?: string | u
       next.on('error', lost);
       next.on('end', () => lost());
       await next.connect();
-      await next.query(`LISTEN ${CATALOG_CHANNEL}`);
+      await next.query(`LISTEN ${CATALOG_CHANNEL}; LISTEN ${SEARCH_CHANNEL}`);
       if (closed) {
         await next.end();
         return;
       }
       client = next;
+      connected = true;
+      heard++;
       retryMs = 100;
       // Found again after a loss: what was announced meanwhile never reached us.
       if (!first) deliver(undefined);
@@ -120,6 +150,7 @@ export function createCatalogChanges(db: Db, options: { databaseUrl?: string | u
       clearTimeout(timer);
       const open = client;
       client = null;
+      connected = false;
       if (open) {
         open.removeAllListeners('end');
         await open.end().catch(() => {});
@@ -140,6 +171,11 @@ export function createCatalogChanges(db: Db, options: { databaseUrl?: string | u
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    heard: {
+      get generation() {
+        return connected ? heard : ++heard;
+      },
     },
     ready: () => listening,
     async close() {

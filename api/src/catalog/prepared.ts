@@ -1,4 +1,5 @@
 import { dbKind, type Db } from '../db/client';
+import { declareReadOnly } from '../db/write-clock';
 
 /**
  * Named prepared statements for the catalogue's hottest reads (product detail, URL resolve).
@@ -30,6 +31,12 @@ export interface PreparedQuery {
    * session with SET. The catalogue's pool connections and PGlite session are this API's own.
    */
   settings?: Record<string, string>;
+  /**
+   * A plain read (a SELECT that calls nothing that writes): declared read-only, so it does not
+   * move the database's write clock (db/write-clock.ts). On PGlite it is sent as it is (the
+   * instance prepares every data statement once: db/pglite-statements.ts).
+   */
+  readOnly?: true;
 }
 
 interface QueryConfig {
@@ -92,6 +99,7 @@ export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readon
   const client = db.$client as unknown as object;
   for (const arg of args) literal(arg); // the same checks whichever way the arguments travel
   const values = args.map((a) => (a.type === 'int[]' ? `{${a.value.join(',')}}` : a.value));
+  if (query.readOnly) declareReadOnly(query.text);
   const config: QueryConfig = { ...(query.name ? { name: query.name } : {}), text: query.text, values };
   if (dbKind(db) === 'postgres') {
     const pool = client as Pool;
@@ -106,6 +114,9 @@ export async function preparedRows<T>(db: Db, query: PreparedQuery, args: readon
   }
   const pglite = client as PgliteClient;
   for (const statement of settingStatements(query, client)) await pglite.exec(statement);
+  if (query.readOnly) {
+    return (await pglite.query(query.text, values)).rows as T[];
+  }
   const name = query.name;
   if (!name) return (await pglite.query(query.text, values)).rows as T[];
   let prepared = preparedIn.get(client);

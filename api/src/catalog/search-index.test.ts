@@ -1,6 +1,7 @@
 import { productSearchSchema } from '@shop/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../db/client';
+import pg from 'pg';
+import { dbKind, queryRows } from '../db/client';
 import { products } from '../db/schema';
 import { seedLargeCatalogue } from '../seed/large';
 import { useSeededApp } from '../seed/testing';
@@ -147,6 +148,82 @@ describe('search index', () => {
     await t.db.update(products).set({ name: 'Hydrovault Tanking Slurry' }).where(eq(products.sku, 'HV-SLURRY'));
     expect(await viaIndex('zebrawood')).toEqual([]);
     expect(await index.ids('tanking slurry', { limit: 10 })).toMatchObject({ ids: (await searchIds(t.db, 'tanking slurry', { limit: 10 })).ids });
+  });
+
+  it('answers a repeated search without a statement while nothing changed, never with a stale item', async () => {
+    await t.app.services.searchIndex.ready();
+    await t.app.services.catalogChanges.ready();
+    const route = async (q: string) =>
+      productSearchSchema.parse((await t.app.inject({ url: `/api/products/search?q=${encodeURIComponent(q)}` })).json()).items;
+    const priceOf = async (q: string, sku: string) => (await route(q)).find((i) => i.sku === sku)?.price;
+    // Statements sent to the database (PGlite: the instance's query or exec; PostgreSQL: the pool's).
+    const client = t.db.$client as unknown as Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
+    let statements = 0;
+    const originals = { query: client.query, exec: client.exec };
+    for (const name of dbKind(t.db) === 'pglite' ? (['query', 'exec'] as const) : (['query'] as const)) {
+      client[name] = (...args: unknown[]) => {
+        statements++;
+        return originals[name](...args);
+      };
+    }
+    try {
+      const before = await priceOf('tanking slurry', 'HV-SLURRY');
+      expect(before).toBeDefined();
+      expect((await route('sump pump')).some((i) => i.sku === 'HV-SLURRY')).toBe(false);
+      // Each page checked once since the last write (the first searches wrote: rebuilt documents).
+      await route('tanking slurry');
+      await route('sump pump');
+      statements = 0;
+      expect(await priceOf('tanking slurry', 'HV-SLURRY')).toBe(before);
+      await route('sump pump');
+      // Nothing written since (by this process, or by another: PostgreSQL would have said): nothing to ask.
+      expect(statements).toBe(0);
+
+      // A write, then a search of another page (the index is found current again), then the
+      // first page: its item must be read again, not answered from memory.
+      await t.db.update(products).set({ pricePence: sql`price_pence + 100` }).where(eq(products.sku, 'HV-SLURRY'));
+      await route('sump pump');
+      expect(await priceOf('tanking slurry', 'HV-SLURRY')).toBe((before as number) + 1);
+    } finally {
+      Object.assign(client, originals);
+      await t.db.update(products).set({ pricePence: sql`price_pence - 100` }).where(eq(products.sku, 'HV-SLURRY'));
+    }
+    expect(await priceOf('tanking slurry', 'HV-SLURRY')).toBeDefined();
+  });
+
+  it('on PostgreSQL, hears of another process\'s write to the catalogue, not of a stock change', async () => {
+    if (dbKind(t.db) !== 'postgres') return; // PGlite: one process makes every change (see above)
+    await t.app.services.searchIndex.ready();
+    await t.app.services.catalogChanges.ready();
+    const route = async (q: string) =>
+      productSearchSchema.parse((await t.app.inject({ url: `/api/products/search?q=${encodeURIComponent(q)}` })).json()).items;
+    const priceOf = async (q: string) => (await route(q)).find((i) => i.sku === 'HV-SLURRY')?.price;
+    // Another process: its own connection, outside this process's pool and write clock.
+    const other = new pg.Client({ connectionString: (t.db.$client as pg.Pool).options.connectionString });
+    await other.connect();
+    const notified: string[] = [];
+    other.on('notification', (m) => notified.push(m.channel));
+    await other.query('LISTEN shop_search_writes');
+    const heard = t.app.services.catalogChanges.heard;
+    try {
+      await priceOf('tanking slurry');
+      const before = await priceOf('tanking slurry');
+
+      // A checkout's stock claim changes no search item and sends no NOTIFY (a session hears its own at commit).
+      await other.query(`update product_stock set qty = qty - 1 where product_id = (select id from products where sku = 'HV-SLURRY')`);
+      expect(notified).toEqual([]);
+
+      const at = heard.generation;
+      await other.query(`update products set price_pence = price_pence + 100 where sku = 'HV-SLURRY'`);
+      expect(notified).toEqual(['shop_search_writes']);
+      for (const until = Date.now() + 2000; heard.generation === at && Date.now() < until; ) await new Promise((r) => setTimeout(r, 5));
+      expect(heard.generation).toBeGreaterThan(at);
+      expect(await priceOf('tanking slurry')).toBe((before as number) + 1);
+    } finally {
+      await other.query(`update products set price_pence = price_pence - 100 where sku = 'HV-SLURRY'`);
+      await other.query(`update product_stock set qty = qty + 1 where product_id = (select id from products where sku = 'HV-SLURRY')`);
+      await other.end();
+    }
   });
 
   it('leaves a catalogue larger than it holds to catalog_search, and lets go of one that grows past it', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { dbKind, queryRows, type Db } from '../db/client';
+import type { WriteClock } from '../db/write-clock';
 import { preparedRows, type PreparedQuery } from './prepared';
 import { FUZZY_WORD_THRESHOLD, MAX_FUZZY_WORDS, MAX_MATCHES, searchWords, type SearchOptions, type SearchPageDocument } from './search';
 import { similarityTo, trigramSequence, trigramText, type TrigramText } from './search-trigram';
@@ -338,6 +339,7 @@ const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"$
 
 const PAGE: PreparedQuery = {
   name: 'catalog_search_page_v1',
+  readOnly: true,
   // Whether any search document changed at or after the index's horizon, and the page's documents:
   // each one's version and whether it is built (a stale one is rebuilt by the caller), and its
   // stored item unless the process holds it at that version already ($2, -1 for none): sending
@@ -365,6 +367,12 @@ export interface SearchIndexOptions {
   log?: (message: string) => void;
   /** The most search documents held (MAX_INDEXED; tests set fewer). */
   maxIndexed?: number;
+  /**
+   * What this process hears of other processes' writes (catalog/changes.ts `heard`). On
+   * PostgreSQL a page is answered from memory only with it; on PGlite this process makes every
+   * change itself and its own write clock suffices.
+   */
+  heard?: WriteClock;
 }
 
 export interface SearchIndexStats {
@@ -380,8 +388,41 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   let horizon = '0';
   const separators = new Set<string>();
   const words = new Map<string, WordLexeme>();
-  /** The page statement sends an item only when this process does not hold it at its version. */
-  const items = new Map<number, { version: number; item: string }>();
+  /**
+   * The page statement sends an item only when this process does not hold it at its version.
+   * `checkedAt`: the generation (`clock` below) at which the database last said it is current.
+   */
+  const items = new Map<number, { version: number; item: string; checkedAt: number }>();
+  /**
+   * Moves whenever the search documents may have changed: this process's own writes (its write
+   * clock, db/write-clock.ts) and, on PostgreSQL, what it hears of others' (migration 0024's
+   * NOTIFY); null: no such clock (every search asks the database). The index and each held item
+   * remember the generation at which the database last said they are current.
+   */
+  const heard = dbKind(db) === 'postgres' ? (options.heard ?? null) : null;
+  const clock = (): number | null => {
+    const own = db.$writes;
+    if (!own) return null;
+    if (dbKind(db) === 'postgres') return heard ? own.generation + heard.generation : null;
+    return own.generation;
+  };
+  let indexCheckedAt = -1;
+
+  /**
+   * The page's items from memory when nothing can have changed since the database last said the
+   * index and each of them are current (the clock has not moved since).
+   */
+  function fromMemory(ids: readonly number[]): SearchPageDocument[] | null {
+    const now = clock();
+    if (now === null || indexCheckedAt !== now) return null;
+    const out: SearchPageDocument[] = [];
+    for (const id of ids) {
+      const held = items.get(id);
+      if (!held || held.checkedAt !== indexCheckedAt) return null;
+      out.push({ id, searchItem: held.item, version: held.version, current: true });
+    }
+    return out;
+  }
   let loading: Promise<void> | null = null;
   let refreshing: Promise<void> | null = null;
   let closed = false;
@@ -598,12 +639,17 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       for (let attempt = 0; attempt < 3; attempt++) {
         const found = await plan(q, searchOptions);
         if (!found) return null;
+        const remembered = fromMemory(found.ids);
+        if (remembered) return { ...found, docs: remembered };
+        // Taken before the statement: a write asked for meanwhile moves the clock past it.
+        const checkedAt = clock() ?? -1;
         const [row] = await preparedRows<PageRow>(db, PAGE, [
           { type: 'int[]', value: found.ids },
           { type: 'int[]', value: found.ids.map((id) => items.get(id)?.version ?? -1) },
           { type: 'text', value: horizon },
         ]);
         if (row && !row.stale) {
+          indexCheckedAt = checkedAt;
           return {
             ...found,
             docs: found.ids.flatMap((id, i) => {
@@ -617,11 +663,12 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
                 // Only a built document's item is kept (a stale one is rebuilt by the caller).
                 if (current) {
                   if (items.size >= MAX_CACHED_ITEMS) items.clear();
-                  items.set(id, { version, item: sent });
+                  items.set(id, { version, item: sent, checkedAt });
                 }
               } else {
                 const held = items.get(id);
                 searchItem = held && held.version === version ? held.item : null;
+                if (held && searchItem !== null && current) held.checkedAt = checkedAt;
               }
               return [{ id, searchItem, version, current }];
             }),

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { lockDataDir } from './lock';
 import { cacheStatements } from './pglite-statements';
 import { takeTurns } from './pglite-turns';
+import { countPgliteWrites, countPoolWrites, type WriteClock } from './write-clock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema> & {
   $client: PGlite | pg.Pool;
   /** What this process knows of the database's disk (db/disk.ts), kept on the database object itself. */
   $disk?: DiskState;
+  /** Moves whenever this process may have changed the database (db/write-clock.ts). */
+  $writes?: WriteClock;
 };
 
 /** A database's disk as this process knows it (db/disk.ts). */
@@ -72,7 +75,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
     // the HTTP server gets the loop every few ms (pglite-turns.ts).
     cacheStatements(pglite);
     const client = takeTurns(pglite);
+    // Outermost, so an operation counts when it is asked for (before it waits for its turn).
+    const writes = countPgliteWrites(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    db.$writes = writes;
     closers.set(db, async () => {
       try {
         if (!client.closed) await client.close();
@@ -152,7 +158,9 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     await pool.end().catch(() => {});
     throw error;
   }
+  const writes = countPoolWrites(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  db.$writes = writes;
   retryTransactions(db, options.onTransactionRetry);
   closers.set(db, () => pool.end());
   return db;
