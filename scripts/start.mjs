@@ -127,7 +127,7 @@ async function waitFor(url, timeoutMs = 180_000) {
 /**
  * Builds those of `apps` that are not built yet, with webpack and ts-loader as `npm run build` does,
  * but only what the shop serves (`--env shop`: each app's browser and server builds, not a remote's
- * standalone page, its team's own tool), in two webpack processes (one per core, at most two), each
+ * standalone page, its team's own tool; no source maps), in two webpack processes (one per core, at most two), each
  * building a share of the apps (scripts/lib/webpack.shop.cjs). Type-checking is
  * `npm run typecheck`'s: the builds transpile only. On a terminal webpack's output is kept back
  * and shown only if a build fails.
@@ -143,7 +143,8 @@ async function buildFrontEnds(apps) {
     groups.map(
       (apps) =>
         new Promise((resolve) => {
-          const args = [webpackCli, '--mode', 'production', '-c', 'scripts/lib/webpack.shop.cjs', '--env', `apps=${apps.join(',')}`, '--env', 'shop'];
+          // No source maps (shared/build/webpack.cjs): they are for error reporting, from `npm run build`.
+          const args = [webpackCli, '--mode', 'production', '-c', 'scripts/lib/webpack.shop.cjs', '--env', `apps=${apps.join(',')}`, '--env', 'shop', '--env', 'sourceMaps=false'];
           // Machines get webpack's output on stderr (stdout stays JSON lines); a terminal only on failure.
           const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
           children.add(child);
@@ -191,9 +192,11 @@ if (!health) {
   }
 } else {
   run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl });
-  // The back office, on its own origin, once built.
+  // The back office, on its own origin, once built: on a first start its build waits until the
+  // shop answers, so that it does not take a core from the page server while that starts.
   const backOfficeBuilt = backOfficeApps.every((f) => fs.existsSync(path.join(root, f.output)));
-  void (backOfficeBuilt ? Promise.resolve(true) : buildFrontEnds(backOfficeApps)).then(async (built) => {
+  const shopAnswers = waitFor(`http://127.0.0.1:${port}/healthz`);
+  void (backOfficeBuilt ? Promise.resolve(true) : shopAnswers.then(() => !stopping && buildFrontEnds(backOfficeApps))).then(async (built) => {
     if (!built || stopping) return;
     run('back office', 'admin/server/index.ts', { ADMIN_PORT: String(adminPort), API_URL: apiUrl });
     const adminHost = env.ADMIN_HOST && !['0.0.0.0', '::'].includes(env.ADMIN_HOST) ? env.ADMIN_HOST : '127.0.0.1';
@@ -202,7 +205,7 @@ if (!health) {
     }
   });
   const [pages, payments] = await Promise.all([
-    waitFor(`http://127.0.0.1:${port}/healthz`),
+    shopAnswers,
     waitFor(`${apiUrl}/api/payment/config`, 10_000),
   ]);
   if (pages && !stopping) {

@@ -2,6 +2,7 @@
 // first build is shared out. The whole start under a pseudo-terminal is e2e/tests/start.spec.ts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import {
@@ -116,6 +117,30 @@ describe('the first build', () => {
     assert.deepEqual(backOfficeApps.map((f) => f.app), ['admin']);
     assert.deepEqual(balance(frontEnds, 1), [frontEnds.map((f) => f.app)]);
     assert.deepEqual(balance(frontEnds.slice(1, 2), 2), [['catalog-mfe']]);
+  });
+
+  it('writes no source maps (npm run build does: they are for error reporting), the bundles otherwise alike', () => {
+    const require = createRequire(import.meta.url);
+    const configs = (env) => require('./webpack.shop.cjs')({ apps: 'shell,catalog-mfe', shop: true, ...env }, { mode: 'production' });
+    const browser = (list) => list.filter((c) => c.target !== 'async-node');
+    const first = configs({ sourceMaps: 'false' });
+    const built = configs({});
+    assert.equal(browser(first).length, 2);
+    assert.deepEqual(browser(first).map((c) => c.devtool), [false, false]);
+    assert.deepEqual(browser(built).map((c) => c.devtool), ['hidden-source-map', 'hidden-source-map']);
+    // Nothing else differs: the same minifier, plugins and outputs.
+    const strip = (c) => JSON.stringify({ ...c, devtool: null });
+    assert.deepEqual(first.map(strip), built.map(strip));
+  });
+
+  it('names to Module Federation the webpack it uses anyway, sparing its costly look-up', () => {
+    const require = createRequire(import.meta.url);
+    require('../../shared/build/webpack.cjs');
+    const named = process.env.FEDERATION_WEBPACK_PATH;
+    // The webpack that webpack-cli runs, and the one Module Federation requires when its look-up
+    // (webpack called without options, the path read off the validation error) finds nothing.
+    assert.equal(named, require.resolve('webpack'));
+    assert.equal(named, createRequire(require.resolve('@module-federation/enhanced/webpack')).resolve('webpack'));
   });
 
   it('builds every workspace that has a build (an app that joins the shop joins the first build)', () => {

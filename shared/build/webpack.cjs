@@ -8,6 +8,13 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedPkg = require('../package.json');
+
+// Module Federation's plugins look webpack up by calling it without options and reading its path
+// off the validation error's stack. That compiles webpack's whole options schema (about 2 s of CPU
+// in every webpack process) and, run from CommonJS, finds nothing, so each plugin tries again and
+// then requires 'webpack' from its own folder. Named up front (its FEDERATION_WEBPACK_PATH
+// setting): the same webpack, the one the builds use (webpack.server.cjs requires it from here).
+process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack');
 const { publishedContract, PublishContractPlugin } = require('./contract/publish.cjs');
 
 /**
@@ -112,8 +119,12 @@ function sharedSingletons(appDir, { provide = true } = {}) {
  * @param {boolean} [o.standalone] a remote's standalone page (see createStandaloneConfig)
  */
 function createAppConfig(o) {
-  return (_env, argv) => {
+  return (env, argv) => {
     const prod = argv.mode !== 'development';
+    // `--env sourceMaps=false` (npm start's first build, scripts/start.mjs): no production maps.
+    // They are for error reporting, uploaded from `npm run build`'s output; writing them is about
+    // a tenth of a build's CPU. The bundles are the same either way (the maps are not referenced).
+    const sourceMaps = String(env?.sourceMaps ?? 'true') !== 'false';
     // The shell and a remote's standalone page are hosts: a page with an entry, an HTML file and
     // the shared libraries. A remote's build for the shop is its remoteEntry.js and exposed modules.
     const page = Boolean(o.host || o.standalone);
@@ -138,7 +149,7 @@ function createAppConfig(o) {
       entry: page ? { main: './src/index.ts' } : {},
       // Production maps are written beside the bundles for error reporting (upload them to Sentry)
       // but not referenced from them; the page server never serves *.map files.
-      devtool: prod ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      devtool: prod ? (sourceMaps ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       output: {
         path: o.standalone ? path.join(o.outDir ?? path.join(o.dir, 'dist'), STANDALONE_DIR) : (o.outDir ?? path.join(o.dir, 'dist')),
         publicPath: o.standalone ? `/${STANDALONE_DIR}/` : 'auto',
