@@ -32,6 +32,12 @@ export function findPgBinDir() {
   return fs.realpathSync(found);
 }
 
+/** runuser (util-linux): on PATH, or in the sbin folders a minimal PATH (a CI's `env -i`) leaves out. */
+function findRunuser() {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/sbin'];
+  return dirs.map((d) => d && path.join(d, 'runuser')).find((file) => file && fs.existsSync(file)) ?? 'runuser';
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -67,9 +73,13 @@ export async function startPostgresCluster(settings = {}) {
   /** Runs a PostgreSQL tool, as the postgres user when we are root. */
   const pgTool = (tool, args) => {
     const exe = path.join(bin, tool);
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+    const [file, argv] = asRoot ? [findRunuser(), ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
     const result = spawnSync(file, argv, { cwd: dir, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${tool} failed (${result.status}):\n${result.stdout}${result.stderr}${readLog()}`);
+    if (result.status !== 0) {
+      // Not started at all (result.error, e.g. ENOENT), or failed with its own output.
+      const why = result.error ? `${file}: ${result.error.message}` : `${result.stdout ?? ''}${result.stderr ?? ''}`;
+      throw new Error(`${tool} failed (${result.status}):\n${why}${readLog()}`);
+    }
     return result.stdout;
   };
   const stop = () => {
