@@ -399,12 +399,12 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
    * NOTIFY); null: no such clock (every search asks the database). The index and each held item
    * remember the generation at which the database last said they are current.
    */
-  const heard = dbKind(db) === 'postgres' ? (options.heard ?? null) : null;
+  const own = db.$writes;
+  const postgres = dbKind(db) === 'postgres';
+  const heard = options.heard;
   const clock = (): number | null => {
-    const own = db.$writes;
-    if (!own) return null;
-    if (dbKind(db) === 'postgres') return heard ? own.generation + heard.generation : null;
-    return own.generation;
+    if (!own || (postgres && !heard)) return null;
+    return postgres ? own.generation + heard!.generation : own.generation;
   };
   let indexCheckedAt = -1;
 

@@ -53,18 +53,30 @@ function createCounter() {
      * call the prototype's method as it is at each call (pg's clients; a test may patch it).
      */
     wrap(target: Record<string, Operation>, name: string, readsText: boolean, inherited = false): void {
-      const own = target[name]!.bind(target);
-      const operation = inherited ? (...args: unknown[]) => (Object.getPrototypeOf(target) as Record<string, Operation>)[name]!.apply(target, args) : own;
+      const operation = inherited
+        ? (...args: unknown[]) => (Object.getPrototypeOf(target) as Record<string, Operation>)[name]!.apply(target, args)
+        : target[name]!.bind(target);
       target[name] = (...args: unknown[]) => {
         if (readsText) {
           const text = textOf(args);
           if (text !== undefined && readOnlyTexts.has(text)) return operation(...args);
         }
         generation++;
-        // A callback-style call (pg's query(text, values, callback)) answers no promise.
+        // A callback-style call (pg's query(text, values, callback)) answers no promise: it ends
+        // when its callback is called.
+        const last = args.length - 1;
+        // (Only a query's last function is its callback: a transaction's is its work.)
+        const callback = readsText ? args[last] : undefined;
+        if (typeof callback === 'function') {
+          args[last] = (...results: unknown[]) => {
+            generation++;
+            return (callback as (...r: unknown[]) => unknown)(...results);
+          };
+        }
         const result = operation(...args) as Promise<unknown> | undefined;
+        if (typeof callback === 'function') return result as Promise<unknown>;
         if (!result || typeof result.finally !== 'function') {
-          generation++;
+          generation++; // a submittable (a cursor): its end is not seen here
           return result as Promise<unknown>;
         }
         return result.finally(() => {
