@@ -73,9 +73,12 @@ export function faultsFromEnv(env: NodeJS.ProcessEnv = process.env): void {
   }
 }
 
-export function armPendingFaults(): void {
+/** Arms what `faultsFromEnv` read; returns the points armed (`point=action`), for the log. */
+export function armPendingFaults(): string[] {
+  const points = [...pending].map(([point, action]) => `${point}=${action}`);
   for (const [point, action] of pending) armFault(point, action);
   pending.clear();
+  return points;
 }
 
 /** A named step boundary: does nothing unless a test armed this point. */

@@ -103,7 +103,12 @@ export async function startApi(
       diskDir: kind === 'pglite' ? config.dataDir : null,
       onDiskFull: (reason) => options.onDiskFull?.(reason),
     });
-    void jobs.started.finally(armPendingFaults);
+    // A test waits for 'faults armed' before it sends the request the fault is meant for: the
+    // start-up runs (mail delivery among them) can end well after reconciliation's.
+    void jobs.started.finally(() => {
+      const points = armPendingFaults();
+      if (points.length > 0) log?.info({ faults: points }, 'faults armed');
+    });
     // Metrics on their own address; a cluster's workers leave it to the primary, which sums theirs.
     let metrics: MetricsServer | null = null;
     if (config.metrics && !cluster.isWorker) {

@@ -68,6 +68,8 @@ async function startApi(env: Record<string, string>): Promise<ApiProcess> {
   running.add(api);
   await waitHealthy(api);
   await api.waitForLine(/payment reconciliation at start done/, 30_000);
+  // The fault takes effect once every start-up run is over, which may be after reconciliation's.
+  if (env.SHOP_FAULTS) await api.waitForLine(/faults armed/, 30_000);
   return api;
 }
 
