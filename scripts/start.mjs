@@ -2,7 +2,8 @@
 // `npm start`: the whole shop on one port. Starts the API service (internal port PORT+1), builds
 // whatever front end is not built yet meanwhile (the shop's builds only: see buildFrontEnds), then,
 // once the API is healthy, the shell's page server on PORT, which serves the shell, the four
-// remotes, and proxies /api and /media to the API; the back office (admin/) follows on ADMIN_PORT,
+// remotes, and proxies /api and /media to the API (started at once, it loads its modules meanwhile
+// and waits to be told to go on); the back office (admin/) follows on ADMIN_PORT,
 // built after the storefront on a first start. With DATABASE_URL the API runs API_WORKERS
 // worker processes (default one per core, api/src/cluster.ts); SIGTERM to this script stops the
 // page server and the API, which stops its workers gracefully.
@@ -67,11 +68,11 @@ const children = new Set();
 let stopping = false;
 
 /** Starts a service (a TypeScript entry run by tsx); the shop stops when any service stops. */
-function run(name, file, ownEnv) {
+function run(name, file, ownEnv, { ipc = false } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: root,
     env: { ...env, ...serviceEnv, ...ownEnv },
-    stdio: ['ignore', prettify ? 'pipe' : 'inherit', 'inherit'],
+    stdio: ['ignore', prettify ? 'pipe' : 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])],
   });
   child.reportedFatal = false;
   if (prettify) {
@@ -144,7 +145,8 @@ async function buildFrontEnds(apps) {
       (apps) =>
         new Promise((resolve) => {
           // No source maps (shared/build/webpack.cjs): they are for error reporting, from `npm run build`.
-          const args = [webpackCli, '--mode', 'production', '-c', 'scripts/lib/webpack.shop.cjs', '--env', `apps=${apps.join(',')}`, '--env', 'shop', '--env', 'sourceMaps=false'];
+          // No minifier workers either: these processes already take a core each.
+          const args = [webpackCli, '--mode', 'production', '-c', 'scripts/lib/webpack.shop.cjs', '--env', `apps=${apps.join(',')}`, '--env', 'shop', '--env', 'sourceMaps=false', '--env', 'minifyWorkers=false'];
           // Machines get webpack's output on stderr (stdout stays JSON lines); a terminal only on failure.
           const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
           children.add(child);
@@ -180,6 +182,9 @@ if (!externalApi) {
   // environment is for the page server: the CDN or load balancer in front of the shop.
   run('api', 'api/src/server.ts', { PORT: String(apiPort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1,::1', DATA_DIR: dataDir });
 }
+// The page server starts now and loads its modules while the front ends build and the API
+// starts; it goes on (reads the builds, listens) when told, below.
+const pageServer = run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl, PAGE_SERVER_WAIT_FOR_GO: '1' }, { ipc: true });
 // The storefront's builds first (two webpack processes, shared out evenly); the back office's
 // after the shop serves, so a first start is not kept waiting for it.
 await buildFrontEnds(storefrontApps);
@@ -191,7 +196,7 @@ if (!health) {
     stop(1);
   }
 } else {
-  run('page server', 'shell/server/index.ts', { PORT: String(port), API_URL: apiUrl });
+  pageServer.send('go');
   // The back office, on its own origin, once built: on a first start its build waits until the
   // shop answers, so that it does not take a core from the page server while that starts.
   const backOfficeBuilt = backOfficeApps.every((f) => fs.existsSync(path.join(root, f.output)));

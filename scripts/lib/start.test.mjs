@@ -119,17 +119,21 @@ describe('the first build', () => {
     assert.deepEqual(balance(frontEnds.slice(1, 2), 2), [['catalog-mfe']]);
   });
 
-  it('writes no source maps (npm run build does: they are for error reporting), the bundles otherwise alike', () => {
+  it('writes no source maps (npm run build does: they are for error reporting) and minifies in process, the bundles otherwise alike', () => {
     const require = createRequire(import.meta.url);
     const configs = (env) => require('./webpack.shop.cjs')({ apps: 'shell,catalog-mfe', shop: true, ...env }, { mode: 'production' });
     const browser = (list) => list.filter((c) => c.target !== 'async-node');
-    const first = configs({ sourceMaps: 'false' });
+    const first = configs({ sourceMaps: 'false', minifyWorkers: 'false' });
     const built = configs({});
     assert.equal(browser(first).length, 2);
     assert.deepEqual(browser(first).map((c) => c.devtool), [false, false]);
     assert.deepEqual(browser(built).map((c) => c.devtool), ['hidden-source-map', 'hidden-source-map']);
-    // Nothing else differs: the same minifier, plugins and outputs.
-    const strip = (c) => JSON.stringify({ ...c, devtool: null });
+    const minimizers = (c) => c.optimization?.minimizer ?? [];
+    const parallel = (list) => browser(list).flatMap((c) => minimizers(c).map((m) => m.options.parallel));
+    assert.deepEqual(parallel(first), [false, false]);
+    assert.deepEqual(parallel(built), [true, true]);
+    // Nothing else differs: the same minifier and options, plugins and outputs.
+    const strip = (c) => JSON.stringify({ ...c, devtool: null, optimization: { ...c.optimization, minimizer: minimizers(c).map((m) => ({ ...m.options, parallel: null })) } });
     assert.deepEqual(first.map(strip), built.map(strip));
   });
 

@@ -125,6 +125,10 @@ function createAppConfig(o) {
     // They are for error reporting, uploaded from `npm run build`'s output; writing them is about
     // a tenth of a build's CPU. The bundles are the same either way (the maps are not referenced).
     const sourceMaps = String(env?.sourceMaps ?? 'true') !== 'false';
+    // `--env minifyWorkers=false` (the same first build): minified in the webpack process itself.
+    // That build already runs one webpack process per core; a minifier worker process for each
+    // only adds its start-up and the copying of every asset to it (about 1-2 CPU-s a process).
+    const minifyWorkers = String(env?.minifyWorkers ?? 'true') !== 'false';
     // The shell and a remote's standalone page are hosts: a page with an entry, an HTML file and
     // the shared libraries. A remote's build for the shop is its remoteEntry.js and exposed modules.
     const page = Boolean(o.host || o.standalone);
@@ -191,7 +195,7 @@ function createAppConfig(o) {
         chunkIds: prod ? 'deterministic' : 'named',
         // swc's minifier (native) instead of webpack's default terser: the same two compress passes
         // in a fraction of the time, which is most of a production build's time.
-        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } } })],
+        minimizer: [new MinimizerPlugin({ parallel: minifyWorkers, minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } } })],
         splitChunks: {
           chunks: 'async',
           cacheGroups: {

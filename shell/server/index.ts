@@ -2,7 +2,19 @@ import { loadConfig } from './config';
 import { buildPageServer } from './app';
 import { createMetrics, createReadiness, serveMetrics } from './operations';
 
+/**
+ * `npm start` may start the page server while the front ends are still building, so that its own
+ * modules (fastify, jsdom, the schemas) load meanwhile; it then says when to go on (IPC), once the
+ * builds it serves are written and the API answers.
+ */
+async function waitForGo() {
+  if (process.env.PAGE_SERVER_WAIT_FOR_GO !== '1' || !process.send) return;
+  await new Promise((resolve) => process.once('message', resolve));
+  process.disconnect();
+}
+
 async function main() {
+  await waitForGo();
   const config = loadConfig();
   const metrics = createMetrics();
   const readiness = createReadiness(config.apiUrl);
