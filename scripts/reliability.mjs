@@ -26,6 +26,9 @@ const tsx = (file, ...args) => [process.execPath, '--import', 'tsx', file, ...ar
 const jest = (...files) => [process.execPath, path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', ...files];
 const onPostgres = (argv) => [process.execPath, withPostgres, ...argv];
 const loadSeconds = process.env.RELIABILITY_LOAD_SECONDS ?? '45';
+// A step that hangs (a process waited for that never ends) fails here, named, instead of holding CI
+// until its own limit. Each step takes about a minute on a 2-core machine.
+const stepTimeoutSeconds = Number(process.env.RELIABILITY_STEP_TIMEOUT_S ?? 600);
 
 const steps = [
   ['jest on PGlite', jest('src/checkout/crash.test.ts', 'src/db/lock.test.ts', 'src/db/disk.test.ts', 'src/cart/flood.test.ts')],
@@ -42,8 +45,12 @@ const started = Date.now();
 for (const [name, [command, ...args]] of steps) {
   const stepStart = Date.now();
   console.log(`\n[reliability] ${name}`);
-  const result = spawnSync(command, args, { cwd: api, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(command, args, { cwd: api, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' }, timeout: stepTimeoutSeconds * 1000, killSignal: 'SIGKILL' });
   const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
+  if (result.error?.code === 'ETIMEDOUT') {
+    console.error(`[reliability] FAILED: ${name} did not end within ${stepTimeoutSeconds} s (RELIABILITY_STEP_TIMEOUT_S): killed`);
+    process.exit(1);
+  }
   if (result.status !== 0) {
     console.error(`[reliability] FAILED: ${name} (${seconds} s)`);
     process.exit(result.status ?? 1);
