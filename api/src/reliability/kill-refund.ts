@@ -20,7 +20,7 @@ import { createStaffService } from '../backoffice/staff';
 import { codeAt, setupTokenOf, STAFF_PASSWORD } from '../backoffice/test-helpers';
 import { closeDb, queryRows } from '../db/client';
 import { REFUND_FAULT_POINTS } from '../faults';
-import { check, confirmOrderBody, openRunDb, postJson, prepareDatabase, readyToPay, spawnApi, stopApi, waitHealthy, type ApiProcess } from './support';
+import { check, confirmOrderBody, openRunDb, postJson, prepareDatabase, readyToPay, spawnApi, endAfterFault, stopApi, waitHealthy, waitReconciledAndArmed, type ApiProcess } from './support';
 
 const STOCK = 100;
 const QTY = 2;
@@ -67,9 +67,7 @@ async function startApi(env: Record<string, string>): Promise<ApiProcess> {
   const api = await spawnApi(env);
   running.add(api);
   await waitHealthy(api);
-  await api.waitForLine(/payment reconciliation at start done/, 30_000);
-  // The fault takes effect once every start-up run is over, which may be after reconciliation's.
-  if (env.SHOP_FAULTS) await api.waitForLine(/faults armed/, 30_000);
+  await waitReconciledAndArmed(api, Boolean(env.SHOP_FAULTS));
   return api;
 }
 
@@ -110,9 +108,7 @@ async function main() {
       const detail = await asStaff(api, staff, 'GET', `/admin-api/orders/${orderId}`);
       const body = { requestKey: `kill-${point.replace(/\W/g, '-')}-${process.pid}`, amountPence: detail.json.payment.paid_pence as number, includeDelivery: false, reason: 'Returned unopened.' };
       const answer = await asStaff(api, staff, 'POST', `/admin-api/orders/${orderId}/refund`, body).catch((error: Error) => error);
-      // An answer means the process lived through the fault point: a failure, not a wait.
-      const how = answer instanceof Error ? await api.exited : await Promise.race([api.exited, new Promise((r) => setTimeout(() => r('still running'), 5000))]);
-      if (how === 'still running') api.child.kill('SIGKILL');
+      const how = await endAfterFault(api, answer);
       check(how === 'SIGKILL', `${point}: the API should have died there (it ended with ${how}; answer ${JSON.stringify(answer)})`);
       await ageUnfinishedRefunds(dataDir);
       // The restart reconciles what the kill left; then the page, which never had an answer, sends

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDb, queryRows } from '../db/client';
 import { CHECKOUT_FAULT_POINTS } from '../faults';
-import { check, confirmOrderBody, openRunDb, postJson, prepareDatabase, readyToPay, spawnApi, stopApi, waitHealthy } from './support';
+import { check, confirmOrderBody, openRunDb, postJson, prepareDatabase, readyToPay, spawnApi, endAfterFault, stopApi, waitHealthy, waitReconciledAndArmed } from './support';
 
 const STOCK = 100;
 const QTY = 2;
@@ -31,15 +31,10 @@ async function main() {
     for (const point of CHECKOUT_FAULT_POINTS) {
       const api = await spawnApi({ ...env, SHOP_FAULTS: `${point}=kill` });
       await waitHealthy(api);
-      const reconciled = JSON.parse(await api.waitForLine(/payment reconciliation at start done/, 30_000)) as { settled: number; retried: number };
-      // The fault takes effect once every start-up run is over (mail delivery's may end after
-      // reconciliation's): a confirm sent before would pass the point unharmed.
-      await api.waitForLine(/faults armed/, 30_000);
+      const reconciled = JSON.parse(await waitReconciledAndArmed(api, true)) as { settled: number; retried: number };
       const { cartId, pm } = await readyToPay(api.url, product!.sku, QTY);
       const answer = await postJson(`${api.url}/api/cart/confirm-order`, confirmOrderBody(cartId, pm)).catch((error: Error) => error);
-      // An answer means the process lived through the fault point: a failure, not a wait.
-      const how = answer instanceof Error ? await api.exited : await Promise.race([api.exited, new Promise((r) => setTimeout(() => r('still running'), 5000))]);
-      if (how === 'still running') api.child.kill('SIGKILL');
+      const how = await endAfterFault(api, answer);
       check(how === 'SIGKILL', `${point}: the API should have died there (it ended with ${how}; answer ${JSON.stringify(answer)})`);
       console.log(`  started (reconciled: settled ${reconciled.settled}, retried ${reconciled.retried}); killed at ${point}`);
       if (onPostgres) {

@@ -123,6 +123,30 @@ export async function waitWorkersListening(api: ApiProcess, count: number, timeo
   }
 }
 
+/**
+ * Waits until the API reconciled at start and, when it was started with SHOP_FAULTS, armed them:
+ * faults take effect once every start-up run is over (mail delivery's may end after
+ * reconciliation's), and a request sent before would pass the point unharmed. Answers the
+ * reconciliation's line.
+ */
+export async function waitReconciledAndArmed(api: ApiProcess, faults: boolean): Promise<string> {
+  const reconciled = await api.waitForLine(/payment reconciliation at start done/, 30_000);
+  if (faults) await api.waitForLine(/faults armed/, 30_000);
+  return reconciled;
+}
+
+/**
+ * How the API ended after a request meant to kill it at a fault point (`answer`: its answer, or the
+ * error of a connection cut). An answer means it lived through the point: 'still running' after 5 s,
+ * and it is killed, rather than a wait for a death that will not come.
+ */
+export async function endAfterFault(api: ApiProcess, answer: unknown): Promise<number | NodeJS.Signals | 'still running'> {
+  if (answer instanceof Error) return api.exited;
+  const how = await Promise.race([api.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 5000))]);
+  if (how === 'still running') api.child.kill('SIGKILL');
+  return how;
+}
+
 /** SIGTERM and wait (a graceful stop: in-flight requests finish, the database closes). */
 export async function stopApi(api: ApiProcess): Promise<number | NodeJS.Signals> {
   if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGTERM');
