@@ -8,6 +8,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { namingClient, statementNamer } from './pg-statements';
 import { cacheStatements } from './pglite-statements';
 import { takeTurns } from './pglite-turns';
 import { countPgliteWrites, countPoolWrites, type WriteClock } from './write-clock';
@@ -96,6 +97,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
 export interface PostgresOptions {
   /** Called when an idle pooled connection fails (the pool replaces it). */
   onPoolError?: (error: Error) => void;
+  /** Each statement text prepared once per connection (default: unless PG_NAMED_STATEMENTS=0). */
+  namedStatements?: boolean;
   /** Called when a transaction is run again after a deadlock or a serialization failure. */
   onTransactionRetry?: (error: unknown, attempt: number) => void;
   poolSize?: number;
@@ -149,6 +152,8 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     application_name: 'shop-api',
+    // Statements prepared once per connection (pg-statements.ts), unless PG_NAMED_STATEMENTS=0.
+    ...((options.namedStatements ?? process.env.PG_NAMED_STATEMENTS !== '0') ? { Client: namingClient(statementNamer()) } : {}),
   });
   pool.on('error', options.onPoolError ?? (() => {}));
   try {
