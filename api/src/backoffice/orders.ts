@@ -10,7 +10,7 @@ import {
 import { paymentMethodTitle } from '@shop/shared/schemas';
 import { createStock } from '../catalog/stock';
 import { outer } from '../db/outer';
-import type { Db, Tx } from '../db/client';
+import { readAll, type Db, type Tx } from '../db/client';
 import { faultPoint } from '../faults';
 import { HttpError, notFound } from '../http-errors';
 import type { Outbox } from '../mail/outbox';
@@ -58,19 +58,20 @@ export function createOrderAdmin({ db, ordersStore, activity, outbox, accountOrd
   async function detail(orderId: number, executor: Db | Tx = db): Promise<AdminOrderDetail> {
     const order = await ordersStore.findById(orderId, executor);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    const [lines, addresses, history, comments, shipped, lineShipped, pays, refundRows] = await Promise.all([
-      executor.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
-      executor.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId)),
-      executor.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id)),
-      executor.select().from(orderComments).where(eq(orderComments.orderId, orderId)).orderBy(asc(orderComments.id)),
-      executor.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id)),
-      executor
-        .select({ shipmentId: shipmentLines.shipmentId, lineId: shipmentLines.orderLineId, qty: shipmentLines.qty })
-        .from(shipmentLines)
-        .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
-        .where(eq(shipments.orderId, orderId)),
-      executor.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)),
-      refunds ? refunds.refundsOf(orderId) : Promise.resolve([]),
+    const [lines, addresses, history, comments, shipped, lineShipped, pays, refundRows] = await readAll(executor, [
+      () => executor.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
+      () => executor.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId)),
+      () => executor.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id)),
+      () => executor.select().from(orderComments).where(eq(orderComments.orderId, orderId)).orderBy(asc(orderComments.id)),
+      () => executor.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id)),
+      () =>
+        executor
+          .select({ shipmentId: shipmentLines.shipmentId, lineId: shipmentLines.orderLineId, qty: shipmentLines.qty })
+          .from(shipmentLines)
+          .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+          .where(eq(shipments.orderId, orderId)),
+      () => executor.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)),
+      () => (refunds ? refunds.refundsOf(orderId) : Promise.resolve([])),
     ]);
     const refundedPence = refundRows.filter((r) => COUNTED.has(r.status)).reduce((sum, r) => sum + r.amountPence, 0);
     const shippedQty = new Map<number, number>();

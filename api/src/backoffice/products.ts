@@ -12,7 +12,7 @@ import {
 } from '@shop/shared/backoffice';
 import type { CatalogChanges } from '../catalog/changes';
 import { categories, productCategories, productLinks, productMedia, productOptions, productOptionValues, products, productStock, productTierPrices, urlRewrites } from '../catalog/schema';
-import { sqlState, type Db, type DbExecutor, type Tx } from '../db/client';
+import { readAll, sqlState, type Db, type DbExecutor, type Tx } from '../db/client';
 import { badRequest, HttpError, notFound } from '../http-errors';
 import { escapeLike, type ActivityLog, type Actor } from './activity';
 import { cleanHtml } from './sanitize';
@@ -219,19 +219,19 @@ export function createProductAdmin({ db, activity, changes }: { db: Db; activity
       .from(urlRewrites)
       .where(and(eq(urlRewrites.entityType, 'product'), eq(urlRewrites.entityId, id), eq(urlRewrites.redirectType, 301)))
       .orderBy(asc(urlRewrites.requestPath));
-    const [tiers, links, placed] = await Promise.all([
-      executor
+    const [tiers, links, placed] = await readAll(executor, [
+      () => executor
         .select({ customer_group_id: productTierPrices.customerGroupId, qty: productTierPrices.qty, price_pence: productTierPrices.valuePence })
         .from(productTierPrices)
         .where(eq(productTierPrices.productId, id))
         .orderBy(asc(productTierPrices.customerGroupId), asc(productTierPrices.qty)),
-      executor
+      () => executor
         .select({ type: productLinks.linkType, sku: products.sku, name: products.name, status: products.status })
         .from(productLinks)
         .innerJoin(products, eq(products.id, productLinks.linkedProductId))
         .where(and(eq(productLinks.productId, id), inArray(productLinks.linkType, ['related', 'upsell'])))
         .orderBy(asc(productLinks.position), asc(products.sku)),
-      executor
+      () => executor
         .select({ category_id: productCategories.categoryId, position: productCategories.position })
         .from(productCategories)
         .where(eq(productCategories.productId, id))

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
@@ -46,6 +46,21 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbExecutor = Db | Tx;
 
 const closers = new WeakMap<Db, () => Promise<void>>();
+
+/**
+ * Runs independent reads on `executor`: all at once on the database (each takes a pooled
+ * connection), one after another in a transaction, whose one connection takes one query at a time
+ * (node-postgres queues overlapping ones with a deprecation warning; pg 9 refuses them).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  executor: DbExecutor,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!is(executor, PgTransaction)) return Promise.all(reads.map((read) => read())) as unknown as Promise<T>;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as unknown as T;
+}
 
 /** Which driver is under this handle. */
 export function dbKind(db: Db): DbKind {
