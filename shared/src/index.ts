@@ -18,6 +18,7 @@ export type * from './api/schemas/catalog';
 export type * from './api/schemas/content';
 export type * from './api/schemas/reviews';
 export * from './pricing';
+export * from './format';
 export * from './ui';
 export type * from './forms/messages';
 export type * from './forms/countries';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { StarRating, type StoreReview } from '@shop/shared';
+import { formatLongDate, StarRating, type StoreReview } from '@shop/shared';
 import { loadStoreReviews } from './contentApi';
 import { useLoad } from './useLoad';
 import styles from './ReviewsCarousel.module.css';
@@ -7,8 +7,6 @@ import styles from './ReviewsCarousel.module.css';
 /** Spec section 9: auto-scrolling every 10000 ms, 300 px per step. */
 export const CAROUSEL_INTERVAL_MS = 10_000;
 export const CAROUSEL_STEP_PX = 300;
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -85,7 +83,7 @@ export function ReviewsCarousel({ reviews, average, count }: { reviews: StoreRev
               {review.nickname}
               {review.location ? `, ${review.location}` : ''}
               {' · '}
-              <time dateTime={review.created_at}>{dateFormat.format(new Date(review.created_at))}</time>
+              <time dateTime={review.created_at}>{formatLongDate(review.created_at)}</time>
             </p>
           </li>
         ))}

@@ -1,16 +1,14 @@
 /** GBP money and VAT helpers. Inside the system money is integer pence; shoppers see pounds. */
+import { groupThousands } from '../format';
+
 export const VAT_RATE = 0.2;
 
-const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** £1,234.50 from a price in pounds. */
+/** £1,234.50 from a price in pounds (-£5.00 below zero), rounded to the penny as toPence does. */
 export function formatGBP(pounds: number): string {
-  return gbp.format(pounds);
+  if (!Number.isFinite(pounds)) return `£${pounds}`;
+  const pence = toPence(pounds);
+  const abs = Math.abs(pence);
+  return `${pence < 0 ? '-' : ''}£${groupThousands(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Pounds (as the API answers them) to integer pence, rounded half away from zero. */

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
+import { formatDecimal } from '@shop/shared';
 import { OVERLAP_ALLOWANCE, parseMeasure, unitsNeeded, unitWord } from './coverage';
 import styles from './CoverageCalculator.module.css';
 
-const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+const fmt = (n: number) => formatDecimal(n);
 
 /**
  * How many rolls or packs to buy: the shopper gives the area in m² (or its length and width), the

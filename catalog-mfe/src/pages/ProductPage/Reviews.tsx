@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { REVIEWS_PAGE_SIZE, Spinner, StarRating, type ProductReviews, type ReviewSummary } from '@shop/shared';
+import { formatLongDate, REVIEWS_PAGE_SIZE, Spinner, StarRating, type ProductReviews, type ReviewSummary } from '@shop/shared';
 import { loadProductReviews } from '../../api/reviews';
 import { Pagination } from '../../components/Pagination';
 import styles from './Reviews.module.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 type State = { status: 'idle' | 'loading' } | { status: 'ready'; answer: ProductReviews } | { status: 'failed' };
 
@@ -88,7 +86,7 @@ export function Reviews({ sku, summary, active }: { sku: string; summary: Review
                     <h3 className={styles.title}>{r.title}</h3>
                     <StarRating value={r.rating} size={16} />
                     <p className={styles.meta}>
-                      By <strong>{r.nickname}</strong> on <time dateTime={r.created_at}>{dateFormat.format(new Date(r.created_at))}</time>
+                      By <strong>{r.nickname}</strong> on <time dateTime={r.created_at}>{formatLongDate(r.created_at)}</time>
                     </p>
                     <p className={styles.detail}>{r.detail}</p>
                   </article>

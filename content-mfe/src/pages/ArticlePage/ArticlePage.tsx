@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from '@shop/shared/router';
-import { Breadcrumb, NotFound, pageTitle, Spinner, type Author, type BlogPost, type PageLoader } from '@shop/shared';
+import { Breadcrumb, formatLongDate, NotFound, pageTitle, Spinner, type Author, type BlogPost, type PageLoader } from '@shop/shared';
 import { loadAuthors, loadBlogPosts, loadRelatedProducts } from '../../components/contentApi';
 import { HtmlContent } from '../../components/HtmlContent';
 import { AUTHOR_PLACEHOLDER, hideBrokenImage } from '../../components/placeholder';
@@ -10,8 +10,6 @@ import { isVideoLink, videoIdOf } from '../../components/video';
 import { VideoModal } from '../../components/VideoModal';
 import { RelatedProduct } from './RelatedProduct';
 import styles from './ArticlePage.module.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function AuthorBox({ post, author }: { post: BlogPost; author: Author | undefined }) {
   if (!post.author_name && !author) return null;
@@ -79,7 +77,7 @@ function Article({ post, posts, authors }: { post: BlogPost; posts: BlogPost[]; 
                 {' · '}
               </>
             ) : null}
-            <time dateTime={post.publish_date}>{dateFormat.format(new Date(post.publish_date))}</time>
+            <time dateTime={post.publish_date}>{formatLongDate(post.publish_date)}</time>
           </p>
           <HtmlContent html={post.post_content} />
           <AuthorBox post={post} author={author} />
@@ -95,7 +93,7 @@ function Article({ post, posts, authors }: { post: BlogPost; posts: BlogPost[]; 
                   <li key={p.id}>
                     <Link to={`/advice/${p.url_key}`}>{p.name}</Link>
                     <time dateTime={p.publish_date} className={styles.recentDate}>
-                      {dateFormat.format(new Date(p.publish_date))}
+                      {formatLongDate(p.publish_date)}
                     </time>
                   </li>
                 ))}
