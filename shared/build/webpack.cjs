@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { StartupScriptsPlugin } = require('./startup-scripts.cjs');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -252,6 +253,7 @@ function createAppConfig(o) {
                 publicPath: o.standalone ? `/${STANDALONE_DIR}/` : '/',
                 favicon: fs.existsSync(path.join(o.dir, 'public/favicon.svg')) ? path.join(o.dir, 'public/favicon.svg') : false,
               }),
+              new StartupScriptsPlugin(),
             ]
           : []),
       ],
