@@ -1,6 +1,6 @@
 import '@shop/shared/tokens.css';
 import './layout/reset.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { BrowserRouter } from '@shop/shared/router';
@@ -8,6 +8,8 @@ import { CATEGORIES_DATA_KEY, getShopStore, primeCategories, readInlinePageData,
 import { InitialPageData } from './InitialPageData';
 import { App } from './App';
 import { readShopConfig, registerShopRemotes } from './federation/remotes';
+import { preloadRemotePages } from './federation/RemotePage';
+import { releaseEarlyClicks } from './startup/earlyClicks';
 import { initErrorReporting } from './observability';
 import { readRouteLists } from './routeTable';
 import { RouteTableProvider } from './routes';
@@ -24,14 +26,14 @@ function onRecoverableError(error: unknown): void {
 }
 
 async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from the page');
   const config = await readShopConfig();
   registerShopRemotes(config);
   initErrorReporting(config);
   const routeLists = await readRouteLists(config);
   // The page server's head elements describe the first page only; from here the pages render their own.
   for (const el of document.head.querySelectorAll('[data-shop-head]')) el.remove();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from the page');
   // What the page server loaded for this page: used as it hydrates, never fetched a second time.
   const pageData = readInlinePageData();
   const categories = pageData[CATEGORIES_DATA_KEY] as Category[] | undefined;
@@ -50,8 +52,16 @@ async function start() {
     </StrictMode>
   );
   // The page server rendered the page: hydrate it. (Without its server build, it sends an empty root.)
-  if (root.hasChildNodes()) hydrateRoot(root, app, { onRecoverableError });
-  else createRoot(root).render(app);
+  if (root.hasChildNodes()) {
+    await preloadRemotePages();
+    // Hydrated as a transition, React works in slices of a few milliseconds and the page stays
+    // responsive (Lighthouse's TBT: one 300 ms task became many short ones). A tap or key press on
+    // the page makes React finish hydrating at once and then handle it, so nothing typed is lost.
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError });
+    });
+  } else createRoot(root).render(app);
 }
 
-void start();
+// Taps held since main.js ran (holdEarlyClicks in index.ts) are replayed now that React listens.
+void start().finally(releaseEarlyClicks);
