@@ -108,3 +108,20 @@ test('Back restores the position on every page type', async ({ page }) => {
     expect(Math.abs((await scrollY(page)) - at), `${path}: back at ${await scrollY(page)}, left at ${at}`).toBeLessThanOrEqual(3);
   }
 });
+
+test('a page scrolled before it has hydrated stays where the shopper scrolled it', async ({ page }) => {
+  await acceptCookies(page);
+  // The shell's start-up chunks arrive 1.5 s late: the shopper scrolls the server's page meanwhile.
+  await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/damp-proofing', { waitUntil: 'domcontentloaded' });
+  const at = await scrollTo(page, 900);
+  expect(at).toBe(900);
+  // React has taken the page over (its root is there), and the page has settled.
+  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))), { timeout: 15_000 }).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  expect(await scrollY(page)).toBe(900);
+});

@@ -105,6 +105,12 @@ export function ScrollRestoration() {
       return;
     }
     const saved = navigationType === 'POP' ? readPositions()[key] : undefined;
+    // The page the shopper landed on, freshly (no position kept for it, no #hash): the browser put
+    // it at the top, and the shopper may have scrolled it already while it hydrated. Leave it there.
+    if (location.key === 'default' && navigationType === 'POP' && !saved && !location.hash) {
+      current.current = { key, x: window.scrollX, y: window.scrollY };
+      return;
+    }
     const target = () => (saved ? null : hashTarget(location.hash));
     const wanted = saved ?? { x: 0, y: 0 };
 
