@@ -7,7 +7,8 @@ let release: (() => void) | null = null;
  * From the moment main.js runs until React listens (the start-up scripts load, the shell reads its
  * configuration, the page's remote loads), holds taps on the server-rendered page's controls
  * inside `root`; releaseEarlyClicks taps each held control again, once, when React handles them.
- * Without this an early "Add to Basket" did nothing and the shopper had to notice and tap again.
+ * Without this an early tap on a tab, the gallery or a menu did nothing and the shopper had to
+ * notice and tap again. (Form controls stay disabled until hydration: see Form in @shop/shared.)
  */
 export function holdEarlyClicks(root: HTMLElement | null, doc: Document = document): void {
   if (!root || release) return;
